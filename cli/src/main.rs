@@ -1,0 +1,299 @@
+//! `contraption`: the engine for scripts and pipelines. JSON on stdout with `--json`,
+//! errors on stderr with a non-zero exit, progress bars on stderr for long work.
+
+mod scan;
+
+use std::io::Read;
+use std::process::ExitCode;
+
+use anyhow::{anyhow, bail, Context, Result};
+use clap::{Parser, Subcommand};
+use contraption::{
+    check_placements, generate, parse_seed, simulate, GenerateOptions, Mulberry32, ParsedSeed,
+    Scene, SimOptions, SweepResult, Verdict, World,
+};
+use serde_json::json;
+
+#[derive(Parser)]
+#[command(
+    name = "contraption",
+    version,
+    about = "The deterministic Contraption engine: seeds, levels, the generator's trace.",
+    after_help = "SEED is a whole number (42), hex (0x2A), a date (2026-7-28: its daily seed) or a daily key (contraption:2026-7-28)."
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// The first draws of the seed's mulberry32 stream, one per line.
+    Rng {
+        #[arg(value_parser = seed_arg)]
+        seed: ParsedSeed,
+        /// How many draws.
+        #[arg(long, default_value_t = 5)]
+        count: u32,
+    },
+    /// The daily key and seed of a UTC date (today by default).
+    Daily {
+        /// YYYY-MM-DD.
+        date: Option<String>,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Generate a seed's level and print the report.
+    Generate {
+        #[arg(value_parser = seed_arg)]
+        seed: ParsedSeed,
+        #[arg(long)]
+        json: bool,
+        /// Inspector mode: simulate all 144 sweep placements of every attempt.
+        #[arg(long)]
+        full: bool,
+    },
+    /// All 144 placements of one attempt's single-ramp sweep.
+    Sweep {
+        #[arg(value_parser = seed_arg)]
+        seed: ParsedSeed,
+        /// 1-based attempt (default: the one that shipped).
+        #[arg(long)]
+        attempt: Option<u32>,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Simulate a world given as JSON: {"world": ..., "placements": [...]} or a bare world.
+    Simulate {
+        /// A JSON file, or - for standard input.
+        file: String,
+        #[arg(long)]
+        json: bool,
+        /// Include the ball's trajectory, sampled every N steps.
+        #[arg(long, value_name = "N")]
+        trajectory: Option<u32>,
+    },
+    /// Game-mode generation over a seed range FROM..TO (TO excluded), on all cores.
+    Scan {
+        /// FROM..TO, e.g. 0..10000.
+        range: String,
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+fn seed_arg(text: &str) -> Result<ParsedSeed, String> {
+    parse_seed(text).map_err(|e| e.to_string())
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match run(cli.command) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn print_json(value: &impl serde::Serialize) -> Result<()> {
+    println!("{}", serde_json::to_string_pretty(value)?);
+    Ok(())
+}
+
+fn run(command: Command) -> Result<()> {
+    match command {
+        Command::Rng { seed, count } => {
+            let mut rng = Mulberry32::new(seed.seed);
+            for _ in 0..count {
+                println!("{}", rng.next_f64());
+            }
+        }
+        Command::Daily { date, json } => {
+            let date = match date {
+                Some(text) => contraption::seed::parse_date_text(text.trim(), &text)
+                    .map_err(|e| anyhow!("{e}"))?
+                    .ok_or_else(|| anyhow!("'{text}' is not a date; write it as YYYY-MM-DD"))?,
+                None => chrono::Utc::now().date_naive(),
+            };
+            let key = contraption::daily_key(date);
+            let seed = contraption::daily_seed(date);
+            let iso = date.format("%Y-%m-%d").to_string();
+            if json {
+                print_json(&json!({ "date": iso, "key": key, "seed": seed }))?;
+            } else {
+                println!("{iso}  {key}  {seed}");
+            }
+        }
+        Command::Generate { seed, json, full } => {
+            let options = if full {
+                GenerateOptions::inspector()
+            } else {
+                GenerateOptions::game()
+            };
+            let report = generate(seed.seed, &options);
+            if json {
+                print_json(&report)?;
+            } else {
+                println!(
+                    "seed {} (rules v{}): shipped attempt {}{}, level {}",
+                    report.seed,
+                    report.rules_version,
+                    report.shipped.attempt,
+                    if report.shipped.fallback {
+                        " (fallback)"
+                    } else {
+                        ""
+                    },
+                    report.shipped.level_hash
+                );
+                for a in &report.attempts {
+                    let solving = a
+                        .sweep
+                        .as_ref()
+                        .filter(|s| s.complete)
+                        .map(|s| format!(" [{} of 144 placements solve]", s.solving))
+                        .unwrap_or_default();
+                    println!("  #{:<2} {}{}", a.index, a.reason, solving);
+                }
+                println!("  {}", report.shipped.reason);
+            }
+        }
+        Command::Sweep {
+            seed,
+            attempt,
+            json,
+        } => {
+            let report = generate(seed.seed, &GenerateOptions::inspector());
+            let k = attempt.unwrap_or(report.shipped.attempt);
+            let n = report.attempts.len() as u32;
+            if k == 0 || k > n {
+                bail!(
+                    "seed {} has {n} attempt(s); --attempt must be 1 to {n}",
+                    seed.seed
+                );
+            }
+            let a = &report.attempts[k as usize - 1];
+            let Some(sweep) = &a.sweep else {
+                bail!(
+                    "attempt {k} of seed {} was preSolved (the bare ball falls into the goal), so it was never swept",
+                    seed.seed
+                );
+            };
+            let count = |r: SweepResult| sweep.placements.iter().filter(|p| p.result == r).count();
+            if json {
+                print_json(&json!({
+                    "seed": seed.seed,
+                    "attempt": k,
+                    "level_hash": a.level_hash,
+                    "verdict": a.verdict,
+                    "game_stop": sweep.game_stop,
+                    "counts": {
+                        "goal": count(SweepResult::Goal),
+                        "out": count(SweepResult::Out),
+                        "rest": count(SweepResult::Rest),
+                        "timeout": count(SweepResult::Timeout),
+                        "blocked": count(SweepResult::Blocked),
+                    },
+                    "placements": sweep.placements,
+                }))?;
+            } else {
+                println!(
+                    "seed {} attempt {k}: {} — goal {}, out {}, rest {}, timeout {}, blocked {}; game stops at {}",
+                    seed.seed,
+                    match a.verdict {
+                        Verdict::Accepted => "accepted",
+                        Verdict::NoSingleRampSolution => "no one-ramp solution",
+                        Verdict::PreSolved => "preSolved",
+                    },
+                    count(SweepResult::Goal),
+                    count(SweepResult::Out),
+                    count(SweepResult::Rest),
+                    count(SweepResult::Timeout),
+                    count(SweepResult::Blocked),
+                    sweep
+                        .game_stop
+                        .map(|i| format!("placement {}", i + 1))
+                        .unwrap_or_else(|| "no placement".into())
+                );
+                for p in &sweep.placements {
+                    println!(
+                        "  {:>3}  x {:>2}  y {:>3}  angle {:>5}  {:<8} steps {:>4}  closest {}",
+                        p.index + 1,
+                        p.x,
+                        p.y,
+                        p.angle,
+                        format!("{:?}", p.result).to_lowercase(),
+                        p.steps,
+                        p.closest
+                            .map(|c| format!("{c:.2}"))
+                            .unwrap_or_else(|| "-".into())
+                    );
+                }
+            }
+        }
+        Command::Simulate {
+            file,
+            json,
+            trajectory,
+        } => {
+            let text = if file == "-" {
+                let mut s = String::new();
+                std::io::stdin().read_to_string(&mut s)?;
+                s
+            } else {
+                std::fs::read_to_string(&file).with_context(|| format!("cannot read {file}"))?
+            };
+            let scene = read_scene(&text).with_context(|| format!("{file} is not a world"))?;
+            scene
+                .world
+                .validate()
+                .with_context(|| format!("{file} is not a valid world"))?;
+            if let Some(bad) = scene.placements.iter().find(|p| !p.is_finite()) {
+                bail!(
+                    "a {} placement has a coordinate that is not a finite number",
+                    bad.part.name()
+                );
+            }
+            let rules = check_placements(&scene.world, &scene.placements).err();
+            let options = SimOptions::with_trajectory(trajectory.unwrap_or(0));
+            let result = simulate(&scene.world, &scene.placements, &options);
+            if json {
+                print_json(&json!({
+                    "outcome": result.outcome,
+                    "steps": result.steps,
+                    "closest": result.closest,
+                    "placement_problem": rules.as_ref().map(|e| e.to_string()),
+                    "trajectory": result.trajectory,
+                }))?;
+            } else {
+                println!(
+                    "{} after {} steps; closest approach {:.3}",
+                    format!("{:?}", result.outcome).to_lowercase(),
+                    result.steps,
+                    result.closest
+                );
+                if let Some(e) = rules {
+                    eprintln!("note: the game would refuse these placements: {e}");
+                }
+            }
+        }
+        Command::Scan { range, json } => scan::run(&range, json)?,
+    }
+    Ok(())
+}
+
+/// A scene, or a bare world with no placements.
+fn read_scene(text: &str) -> Result<Scene> {
+    match serde_json::from_str::<Scene>(text) {
+        Ok(scene) => Ok(scene),
+        Err(scene_err) => match serde_json::from_str::<World>(text) {
+            Ok(world) => Ok(Scene {
+                world,
+                placements: Vec::new(),
+            }),
+            Err(_) => Err(scene_err.into()),
+        },
+    }
+}

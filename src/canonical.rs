@@ -1,0 +1,22 @@
+//! Canonical serialization and content hashes.
+//!
+//! The canonical JSON of a value is `serde_json`'s compact output of our types:
+//! struct fields in declaration order, no maps, floats in their shortest form that
+//! reads back to the same bits. The level hash is the first 16 hex digits (64 bits)
+//! of the SHA-256 of the canonical JSON of a [`World`].
+
+use serde::Serialize;
+use sha2::{Digest, Sha256};
+
+use crate::world::World;
+
+/// Compact JSON with fields in declaration order; identical on every platform.
+pub fn canonical_json<T: Serialize>(value: &T) -> String {
+    serde_json::to_string(value).expect("engine types always serialize")
+}
+
+/// The content hash of a level: 16 lowercase hex digits.
+pub fn level_hash(world: &World) -> String {
+    let digest = Sha256::digest(canonical_json(world).as_bytes());
+    digest[..8].iter().map(|b| format!("{b:02x}")).collect()
+}

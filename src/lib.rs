@@ -1,0 +1,30 @@
+//! The deterministic Contraption engine.
+//!
+//! Pure data in, data out: no I/O, no clock, no global state, no hidden randomness.
+//! The same seed gives the same bytes on every run, build profile, thread count and
+//! platform. See `docs/rules.md` for the rules this code implements.
+
+pub mod canonical;
+pub mod generator;
+pub mod geometry;
+pub mod report;
+pub mod rng;
+pub mod rules;
+pub mod scenes;
+pub mod seed;
+pub mod sim;
+pub mod sweep;
+pub mod world;
+
+pub use canonical::{canonical_json, level_hash};
+pub use generator::{draw_candidate, generate, generate_with, GenerateOptions};
+pub use geometry::Vec2;
+pub use report::{Attempt, GenerationReport, Mode, Shipped, Verdict};
+pub use rng::Mulberry32;
+pub use seed::{daily_key, daily_seed, fnv1a32, parse_seed, ParsedSeed, SeedError, SeedSource};
+pub use sim::{simulate, Compiled, Outcome, SimOptions, SimResult};
+pub use sweep::{run_sweep, sweep_placement, sweep_placements, Sweep, SweepEntry, SweepResult};
+pub use world::{
+    check_placement, check_placements, Goal, Inventory, PartKind, Placement, PlacementError, Scene,
+    Wall, World, WorldError,
+};

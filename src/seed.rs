@@ -1,0 +1,239 @@
+//! Seeds: FNV-1a, the daily key, and the parser for what a person types as a seed.
+
+use chrono::{Datelike, NaiveDate};
+use serde::{Deserialize, Serialize};
+
+/// FNV-1a 32-bit offset basis.
+pub const FNV_OFFSET: u32 = 0x811c_9dc5;
+/// FNV-1a 32-bit prime.
+pub const FNV_PRIME: u32 = 16_777_619;
+
+/// The forms a seed may be typed in, for error messages and help texts.
+pub const ACCEPTED_SEED_FORMS: &str = "a whole number from 0 to 4294967295 (e.g. 42), \
+hex with 0x (e.g. 0x2A), a date YYYY-MM-DD for its daily seed (e.g. 2026-7-28), \
+or a daily key (e.g. contraption:2026-7-28)";
+
+/// FNV-1a 32-bit over the text's UTF-16 code units, exactly as JavaScript's
+/// `h ^= s.charCodeAt(i); h = Math.imul(h, 16777619)` computes it. For ASCII text
+/// (every daily key) that is the same as hashing the bytes.
+pub fn fnv1a32(text: &str) -> u32 {
+    text.encode_utf16().fold(FNV_OFFSET, |h, unit| {
+        (h ^ u32::from(unit)).wrapping_mul(FNV_PRIME)
+    })
+}
+
+/// The daily key of a UTC date: `contraption:YEAR-MONTH-DAY`, month and day not zero-padded.
+pub fn daily_key(date: NaiveDate) -> String {
+    format!(
+        "contraption:{}-{}-{}",
+        date.year(),
+        date.month(),
+        date.day()
+    )
+}
+
+/// The daily seed of a UTC date: FNV-1a of its daily key.
+pub fn daily_seed(date: NaiveDate) -> u32 {
+    fnv1a32(&daily_key(date))
+}
+
+/// Where a parsed seed came from.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum SeedSource {
+    /// Typed as a decimal number.
+    Decimal,
+    /// Typed as `0x` hex.
+    Hex,
+    /// A date or a daily key: the seed is that day's daily seed.
+    Daily {
+        /// The date, `YYYY-MM-DD` (zero-padded, ISO form).
+        date: String,
+        /// The canonical daily key.
+        key: String,
+    },
+}
+
+/// A seed together with the form it was typed in.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct ParsedSeed {
+    pub seed: u32,
+    pub source: SeedSource,
+}
+
+/// Why seed text was refused. Every message names the accepted forms.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(tag = "kind", content = "text", rename_all = "snake_case")]
+pub enum SeedError {
+    #[error("no seed given; type {ACCEPTED_SEED_FORMS}")]
+    Empty,
+    #[error("'{0}' is negative; seeds are {ACCEPTED_SEED_FORMS}")]
+    Negative(String),
+    #[error("'{0}' is larger than 4294967295; seeds are {ACCEPTED_SEED_FORMS}")]
+    TooLarge(String),
+    #[error("'{0}' is not a real calendar date; seeds are {ACCEPTED_SEED_FORMS}")]
+    ImpossibleDate(String),
+    #[error("'{0}' is not a seed; type {ACCEPTED_SEED_FORMS}")]
+    Unrecognized(String),
+}
+
+/// Parses what a person types as a seed: decimal, `0x` hex, a date `YYYY-MM-DD`
+/// (month and day may be one or two digits), or a daily key `contraption:YYYY-M-D`.
+/// Surrounding white space is ignored.
+pub fn parse_seed(text: &str) -> Result<ParsedSeed, SeedError> {
+    let t = text.trim();
+    if t.is_empty() {
+        return Err(SeedError::Empty);
+    }
+    if let Some(hex) = t.strip_prefix("0x").or_else(|| t.strip_prefix("0X")) {
+        if hex.is_empty() || !hex.bytes().all(|b| b.is_ascii_hexdigit()) {
+            return Err(SeedError::Unrecognized(t.to_owned()));
+        }
+        let digits = hex.trim_start_matches('0');
+        if digits.len() > 8 {
+            return Err(SeedError::TooLarge(t.to_owned()));
+        }
+        let seed = u32::from_str_radix(if digits.is_empty() { "0" } else { digits }, 16)
+            .map_err(|_| SeedError::Unrecognized(t.to_owned()))?;
+        return Ok(ParsedSeed {
+            seed,
+            source: SeedSource::Hex,
+        });
+    }
+    if let Some(rest) = t.strip_prefix('-') {
+        if !rest.is_empty() && rest.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(SeedError::Negative(t.to_owned()));
+        }
+    }
+    if t.bytes().all(|b| b.is_ascii_digit()) {
+        let digits = t.trim_start_matches('0');
+        if digits.len() > 10 {
+            return Err(SeedError::TooLarge(t.to_owned()));
+        }
+        let wide: u64 = if digits.is_empty() {
+            0
+        } else {
+            digits
+                .parse()
+                .map_err(|_| SeedError::Unrecognized(t.to_owned()))?
+        };
+        let seed = u32::try_from(wide).map_err(|_| SeedError::TooLarge(t.to_owned()))?;
+        return Ok(ParsedSeed {
+            seed,
+            source: SeedSource::Decimal,
+        });
+    }
+    let date_text = t.strip_prefix("contraption:").unwrap_or(t);
+    if let Some(date) = parse_date_text(date_text, t)? {
+        return Ok(daily(date));
+    }
+    Err(SeedError::Unrecognized(t.to_owned()))
+}
+
+/// The parsed form of a date's daily seed.
+pub fn daily(date: NaiveDate) -> ParsedSeed {
+    ParsedSeed {
+        seed: daily_seed(date),
+        source: SeedSource::Daily {
+            date: date.format("%Y-%m-%d").to_string(),
+            key: daily_key(date),
+        },
+    }
+}
+
+/// Parses `YYYY-M-D` (one or two digit month and day). `Ok(None)` when the text
+/// does not have that shape; an error when it does but names no real day.
+pub fn parse_date_text(text: &str, original: &str) -> Result<Option<NaiveDate>, SeedError> {
+    let parts: Vec<&str> = text.split('-').collect();
+    let shaped = parts.len() == 3
+        && parts[0].len() == 4
+        && (1..=2).contains(&parts[1].len())
+        && (1..=2).contains(&parts[2].len())
+        && parts.iter().all(|p| p.bytes().all(|b| b.is_ascii_digit()));
+    if !shaped {
+        return Ok(None);
+    }
+    let num = |s: &str| s.parse::<u32>().unwrap_or(0);
+    let year = num(parts[0]) as i32;
+    NaiveDate::from_ymd_opt(year, num(parts[1]), num(parts[2]))
+        .map(Some)
+        .ok_or_else(|| SeedError::ImpossibleDate(original.to_owned()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn daily_key_vector() {
+        let d = NaiveDate::from_ymd_opt(2026, 7, 28).unwrap();
+        assert_eq!(daily_key(d), "contraption:2026-7-28");
+        assert_eq!(daily_seed(d), 176_112_159);
+    }
+
+    #[test]
+    fn fnv_of_empty_is_offset() {
+        assert_eq!(fnv1a32(""), FNV_OFFSET);
+        // Published FNV-1a 32 test vector.
+        assert_eq!(fnv1a32("a"), 0xe40c_292c);
+        assert_eq!(fnv1a32("foobar"), 0xbf9c_f968);
+    }
+
+    #[test]
+    fn parses_every_form() {
+        assert_eq!(parse_seed("42").unwrap().seed, 42);
+        assert_eq!(parse_seed("  42 ").unwrap().seed, 42);
+        assert_eq!(parse_seed("0").unwrap().seed, 0);
+        assert_eq!(parse_seed("4294967295").unwrap().seed, u32::MAX);
+        assert_eq!(parse_seed("0x2A").unwrap().seed, 42);
+        assert_eq!(parse_seed("0XffffFFFF").unwrap().seed, u32::MAX);
+        assert_eq!(parse_seed("2026-07-28").unwrap().seed, 176_112_159);
+        assert_eq!(parse_seed("2026-7-28").unwrap().seed, 176_112_159);
+        assert_eq!(
+            parse_seed("contraption:2026-7-28").unwrap().seed,
+            176_112_159
+        );
+        match parse_seed("2026-07-28").unwrap().source {
+            SeedSource::Daily { date, key } => {
+                assert_eq!(date, "2026-07-28");
+                assert_eq!(key, "contraption:2026-7-28");
+            }
+            other => panic!("unexpected {other:?}"),
+        }
+    }
+
+    #[test]
+    fn refuses_bad_text_with_the_accepted_forms() {
+        let cases = [
+            ("", SeedError::Empty),
+            ("   ", SeedError::Empty),
+            ("-1", SeedError::Negative("-1".into())),
+            ("4294967296", SeedError::TooLarge("4294967296".into())),
+            (
+                "99999999999999999999",
+                SeedError::TooLarge("99999999999999999999".into()),
+            ),
+            ("0x100000000", SeedError::TooLarge("0x100000000".into())),
+            ("2026-02-30", SeedError::ImpossibleDate("2026-02-30".into())),
+            ("2026-13-01", SeedError::ImpossibleDate("2026-13-01".into())),
+            (
+                "contraption:2026-2-30",
+                SeedError::ImpossibleDate("contraption:2026-2-30".into()),
+            ),
+            ("banana", SeedError::Unrecognized("banana".into())),
+            ("0x", SeedError::Unrecognized("0x".into())),
+            ("0xZZ", SeedError::Unrecognized("0xZZ".into())),
+            ("4.5", SeedError::Unrecognized("4.5".into())),
+            ("--1", SeedError::Unrecognized("--1".into())),
+            ("12 34", SeedError::Unrecognized("12 34".into())),
+        ];
+        for (text, expected) in cases {
+            let err = parse_seed(text).unwrap_err();
+            assert_eq!(err, expected, "for {text:?}");
+            assert!(err.to_string().contains("0x2A"), "{err}");
+        }
+    }
+}

@@ -1,0 +1,162 @@
+//! The plausiblySolvable sweep: one ramp tried at 6 x 6 positions x 4 tilts.
+//!
+//! Order: x outermost (left to right), then y (top to bottom), then the angle in
+//! the order −0.8, −0.45, 0.45, 0.8. Placement `i` (0-based) is
+//! `x = SWEEP_XS[i / 24]`, `y = SWEEP_YS[(i / 4) % 6]`, `angle = SWEEP_ANGLES[i % 4]`.
+//! A placement that breaks the placement rules (it overlaps a wall, the goal or
+//! the ball's start) is not simulated: its result is `blocked` and it never solves.
+
+use serde::{Deserialize, Serialize};
+
+use crate::rules::{SWEEP_ANGLES, SWEEP_SIZE, SWEEP_XS, SWEEP_YS};
+use crate::sim::{Compiled, Outcome, SimOptions};
+use crate::world::{check_placement, Placement, PlacementError, World};
+
+/// The result of one sweep placement.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "snake_case")]
+pub enum SweepResult {
+    Goal,
+    Out,
+    Rest,
+    Timeout,
+    /// Not simulated: the ramp would overlap a wall, the goal or the ball.
+    Blocked,
+}
+
+impl From<Outcome> for SweepResult {
+    fn from(o: Outcome) -> Self {
+        match o {
+            Outcome::Goal => SweepResult::Goal,
+            Outcome::Out => SweepResult::Out,
+            Outcome::Rest => SweepResult::Rest,
+            Outcome::Timeout => SweepResult::Timeout,
+        }
+    }
+}
+
+/// One placement of the sweep and what happened.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct SweepEntry {
+    /// 0-based position in the sweep order.
+    pub index: u32,
+    pub x: f64,
+    pub y: f64,
+    pub angle: f64,
+    pub result: SweepResult,
+    /// Steps simulated (0 when blocked).
+    pub steps: u32,
+    /// Closest approach to the goal (null when blocked).
+    pub closest: Option<f64>,
+    /// Why the placement was not simulated.
+    #[serde(default)]
+    pub blocked: Option<PlacementError>,
+    /// Sampled trajectory, when requested.
+    #[serde(default)]
+    pub trajectory: Vec<[f64; 2]>,
+}
+
+/// The sweep of one attempt.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct Sweep {
+    /// The placements simulated, in sweep order: all 144 when `complete`, else
+    /// those up to and including the game's stop.
+    pub placements: Vec<SweepEntry>,
+    /// Index of the first placement that reached the goal: where the game stops.
+    pub game_stop: Option<u32>,
+    /// Placements among those listed that reached the goal.
+    pub solving: u32,
+    /// Whether all 144 placements were simulated (inspector mode).
+    pub complete: bool,
+}
+
+/// The `i`-th ramp of the sweep (0-based, `i < 144`).
+pub fn sweep_placement(i: usize) -> Placement {
+    let per_x = SWEEP_YS.len() * SWEEP_ANGLES.len();
+    Placement::ramp(
+        SWEEP_XS[i / per_x],
+        SWEEP_YS[(i / SWEEP_ANGLES.len()) % SWEEP_YS.len()],
+        SWEEP_ANGLES[i % SWEEP_ANGLES.len()],
+    )
+}
+
+/// All 144 ramps, in sweep order.
+pub fn sweep_placements() -> impl Iterator<Item = Placement> {
+    (0..SWEEP_SIZE).map(sweep_placement)
+}
+
+/// Runs the sweep over `world`, whose compiled form is `base`. With `complete`
+/// false it stops at the first placement that reaches the goal, as the game does.
+pub fn run_sweep(world: &World, base: &Compiled, complete: bool, trajectory_stride: u32) -> Sweep {
+    let options = SimOptions::with_trajectory(trajectory_stride);
+    let mut placements = Vec::with_capacity(if complete { SWEEP_SIZE } else { 16 });
+    let mut game_stop = None;
+    let mut solving = 0;
+    for (i, ramp) in sweep_placements().enumerate() {
+        let entry = match check_placement(world, &[], &ramp) {
+            Err(why) => SweepEntry {
+                index: i as u32,
+                x: ramp.x,
+                y: ramp.y,
+                angle: ramp.angle,
+                result: SweepResult::Blocked,
+                steps: 0,
+                closest: None,
+                blocked: Some(why),
+                trajectory: Vec::new(),
+            },
+            Ok(()) => {
+                let mut sim = base.clone();
+                sim.add(&ramp);
+                let r = sim.run(&options);
+                SweepEntry {
+                    index: i as u32,
+                    x: ramp.x,
+                    y: ramp.y,
+                    angle: ramp.angle,
+                    result: r.outcome.into(),
+                    steps: r.steps,
+                    closest: Some(r.closest),
+                    blocked: None,
+                    trajectory: r.trajectory,
+                }
+            }
+        };
+        let solved = entry.result == SweepResult::Goal;
+        placements.push(entry);
+        if solved {
+            solving += 1;
+            if game_stop.is_none() {
+                game_stop = Some(i as u32);
+                if !complete {
+                    break;
+                }
+            }
+        }
+    }
+    Sweep {
+        placements,
+        game_stop,
+        solving,
+        complete,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn order_is_x_then_y_then_angle() {
+        let all: Vec<_> = sweep_placements().collect();
+        assert_eq!(all.len(), 144);
+        assert_eq!((all[0].x, all[0].y, all[0].angle), (15.0, 30.0, -0.8));
+        assert_eq!((all[1].x, all[1].y, all[1].angle), (15.0, 30.0, -0.45));
+        assert_eq!((all[4].x, all[4].y, all[4].angle), (15.0, 48.0, -0.8));
+        assert_eq!((all[24].x, all[24].y, all[24].angle), (29.0, 30.0, -0.8));
+        assert_eq!((all[143].x, all[143].y, all[143].angle), (85.0, 120.0, 0.8));
+    }
+}

@@ -1,0 +1,321 @@
+//! The world model: a level (ball, goal, walls, inventory) and the parts placed in it.
+
+use serde::{Deserialize, Serialize};
+
+use crate::geometry::{point_segment_dist2, segment_segment_dist2, Aabb, Vec2};
+use crate::rules::*;
+
+/// A fixed wall (ledge): a capsule from `a` to `b` of half-thickness `WALL_RADIUS`.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(deny_unknown_fields)]
+pub struct Wall {
+    pub a: Vec2,
+    pub b: Vec2,
+}
+
+/// The goal zone: a `GOAL_WIDTH` x `GOAL_HEIGHT` box centred on `center`.
+/// The ball reaches the goal when its centre enters the box.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(deny_unknown_fields)]
+pub struct Goal {
+    pub center: Vec2,
+    pub width: f64,
+    pub height: f64,
+}
+
+impl Goal {
+    pub fn new(center: Vec2) -> Self {
+        Self {
+            center,
+            width: GOAL_WIDTH,
+            height: GOAL_HEIGHT,
+        }
+    }
+    pub fn zone(&self) -> Aabb {
+        Aabb {
+            center: self.center,
+            half: Vec2::new(self.width / 2.0, self.height / 2.0),
+        }
+    }
+}
+
+/// The kinds of part a player can place.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "snake_case")]
+pub enum PartKind {
+    /// A plank that deflects the ball.
+    Ramp,
+    /// A housing that blows the ball along its direction.
+    Fan,
+    /// A disc that kicks the ball away.
+    Bumper,
+}
+
+impl PartKind {
+    pub const ALL: [PartKind; 3] = [PartKind::Ramp, PartKind::Fan, PartKind::Bumper];
+    pub fn name(self) -> &'static str {
+        match self {
+            PartKind::Ramp => "ramp",
+            PartKind::Fan => "fan",
+            PartKind::Bumper => "bumper",
+        }
+    }
+}
+
+/// How many parts of each kind the level grants the player.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(deny_unknown_fields)]
+pub struct Inventory {
+    pub ramp: u32,
+    pub fan: u32,
+    pub bumper: u32,
+}
+
+impl Inventory {
+    pub fn count(&self, kind: PartKind) -> u32 {
+        match kind {
+            PartKind::Ramp => self.ramp,
+            PartKind::Fan => self.fan,
+            PartKind::Bumper => self.bumper,
+        }
+    }
+    pub fn total(&self) -> u32 {
+        self.ramp + self.fan + self.bumper
+    }
+}
+
+/// A part placed in the field. `angle` is in radians, measured from the +x axis
+/// towards +y (downward), so a positive angle tilts a ramp's right end down.
+/// For a fan it is the direction it blows (−π/2 blows straight up); a bumper ignores it.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(deny_unknown_fields)]
+pub struct Placement {
+    pub part: PartKind,
+    pub x: f64,
+    pub y: f64,
+    pub angle: f64,
+}
+
+/// A part's solid body as a capsule: segment `a`–`b` with `radius`.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Body {
+    pub a: Vec2,
+    pub b: Vec2,
+    pub radius: f64,
+}
+
+impl Placement {
+    pub fn ramp(x: f64, y: f64, angle: f64) -> Self {
+        Self {
+            part: PartKind::Ramp,
+            x,
+            y,
+            angle,
+        }
+    }
+
+    /// Unit vector of the placement's angle (libm, for identical results everywhere).
+    pub fn direction(&self) -> Vec2 {
+        Vec2::new(libm::cos(self.angle), libm::sin(self.angle))
+    }
+
+    /// The solid body the ball collides with.
+    pub fn body(&self) -> Body {
+        let c = Vec2::new(self.x, self.y);
+        let d = self.direction();
+        match self.part {
+            PartKind::Ramp => {
+                let h = RAMP_LENGTH / 2.0;
+                Body {
+                    a: Vec2::new(c.x - d.x * h, c.y - d.y * h),
+                    b: Vec2::new(c.x + d.x * h, c.y + d.y * h),
+                    radius: RAMP_RADIUS,
+                }
+            }
+            PartKind::Fan => {
+                // The housing is perpendicular to the blowing direction.
+                let h = FAN_HOUSING / 2.0;
+                Body {
+                    a: Vec2::new(c.x + d.y * h, c.y - d.x * h),
+                    b: Vec2::new(c.x - d.y * h, c.y + d.x * h),
+                    radius: FAN_RADIUS,
+                }
+            }
+            PartKind::Bumper => Body {
+                a: c,
+                b: c,
+                radius: BUMPER_RADIUS,
+            },
+        }
+    }
+
+    pub fn is_finite(&self) -> bool {
+        self.x.is_finite() && self.y.is_finite() && self.angle.is_finite()
+    }
+}
+
+/// A level: everything the seed decides.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(deny_unknown_fields)]
+pub struct World {
+    /// The ball's starting centre; it starts at rest.
+    pub ball: Vec2,
+    pub goal: Goal,
+    pub walls: Vec<Wall>,
+    pub inventory: Inventory,
+}
+
+/// A world together with parts placed in it: the input of `contraption simulate`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(deny_unknown_fields)]
+pub struct Scene {
+    pub world: World,
+    #[serde(default)]
+    pub placements: Vec<Placement>,
+}
+
+/// Why a world cannot be simulated.
+#[derive(Debug, Clone, PartialEq, thiserror::Error, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(tag = "kind", content = "detail", rename_all = "snake_case")]
+pub enum WorldError {
+    #[error("{0} is not a finite number")]
+    NotFinite(String),
+    #[error("{0} lies outside the field (x 0..100, y 0..150)")]
+    OutsideField(String),
+    #[error("the goal must be between 1 and 100 units wide and high")]
+    BadGoalSize,
+    #[error("a world has at most 64 walls, this one has {0}")]
+    TooManyWalls(usize),
+}
+
+/// Largest number of walls a world may have (the generator draws at most 5).
+pub const MAX_WALLS: usize = 64;
+
+fn in_field(p: Vec2) -> bool {
+    (0.0..=FIELD_WIDTH).contains(&p.x) && (0.0..=FIELD_HEIGHT).contains(&p.y)
+}
+
+impl World {
+    /// Checks that every number is finite and every point lies in the field.
+    pub fn validate(&self) -> Result<(), WorldError> {
+        let check = |name: &str, p: Vec2| {
+            if !p.is_finite() {
+                Err(WorldError::NotFinite(name.to_owned()))
+            } else if !in_field(p) {
+                Err(WorldError::OutsideField(name.to_owned()))
+            } else {
+                Ok(())
+            }
+        };
+        check("the ball", self.ball)?;
+        check("the goal", self.goal.center)?;
+        if !(self.goal.width.is_finite() && self.goal.height.is_finite()) {
+            return Err(WorldError::NotFinite("the goal's size".into()));
+        }
+        if !((1.0..=100.0).contains(&self.goal.width) && (1.0..=100.0).contains(&self.goal.height))
+        {
+            return Err(WorldError::BadGoalSize);
+        }
+        if self.walls.len() > MAX_WALLS {
+            return Err(WorldError::TooManyWalls(self.walls.len()));
+        }
+        for (i, w) in self.walls.iter().enumerate() {
+            check(&format!("wall {} start", i + 1), w.a)?;
+            check(&format!("wall {} end", i + 1), w.b)?;
+        }
+        Ok(())
+    }
+}
+
+/// Why a placement is refused. The sweep and play mode apply the same rules.
+#[derive(Debug, Clone, PartialEq, thiserror::Error, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum PlacementError {
+    #[error("the {part} has a coordinate or angle that is not a finite number")]
+    NotFinite { part: String },
+    #[error("the {part} sticks out of the field")]
+    OutsideField { part: String },
+    #[error("the {part} overlaps wall {wall}")]
+    OverlapsWall { part: String, wall: usize },
+    #[error("the {part} overlaps the goal")]
+    OverlapsGoal { part: String },
+    #[error("the {part} overlaps the ball's starting spot")]
+    OverlapsBall { part: String },
+    #[error("the {part} overlaps part {other}")]
+    OverlapsPart { part: String, other: usize },
+    #[error("the level grants {granted} {part}(s); this would be number {wanted}")]
+    NotInInventory {
+        part: String,
+        granted: u32,
+        wanted: u32,
+    },
+}
+
+/// Whether `placement` may go into `world` next to the parts already `placed`,
+/// ignoring the inventory (the sweep's single ramp is always allowed by count).
+pub fn check_placement(
+    world: &World,
+    placed: &[Placement],
+    placement: &Placement,
+) -> Result<(), PlacementError> {
+    let part = placement.part.name().to_owned();
+    if !placement.is_finite() {
+        return Err(PlacementError::NotFinite { part });
+    }
+    let body = placement.body();
+    let r = body.radius;
+    let inside = |p: Vec2| {
+        p.x - r >= 0.0 && p.x + r <= FIELD_WIDTH && p.y - r >= 0.0 && p.y + r <= FIELD_HEIGHT
+    };
+    if !inside(body.a) || !inside(body.b) {
+        return Err(PlacementError::OutsideField { part });
+    }
+    for (i, w) in world.walls.iter().enumerate() {
+        let reach = r + WALL_RADIUS;
+        if segment_segment_dist2(body.a, body.b, w.a, w.b) < reach * reach {
+            return Err(PlacementError::OverlapsWall { part, wall: i + 1 });
+        }
+    }
+    if world.goal.zone().segment_dist2(body.a, body.b) < r * r {
+        return Err(PlacementError::OverlapsGoal { part });
+    }
+    let reach = r + BALL_RADIUS;
+    if point_segment_dist2(world.ball, body.a, body.b) < reach * reach {
+        return Err(PlacementError::OverlapsBall { part });
+    }
+    for (i, other) in placed.iter().enumerate() {
+        let o = other.body();
+        let reach = r + o.radius;
+        if segment_segment_dist2(body.a, body.b, o.a, o.b) < reach * reach {
+            return Err(PlacementError::OverlapsPart { part, other: i + 1 });
+        }
+    }
+    Ok(())
+}
+
+/// Checks a whole set of placements as play mode does: each against the world and
+/// the ones before it, and the counts against the inventory.
+pub fn check_placements(world: &World, placements: &[Placement]) -> Result<(), PlacementError> {
+    for (i, p) in placements.iter().enumerate() {
+        check_placement(world, &placements[..i], p)?;
+        let wanted = placements[..=i].iter().filter(|q| q.part == p.part).count() as u32;
+        let granted = world.inventory.count(p.part);
+        if wanted > granted {
+            return Err(PlacementError::NotInInventory {
+                part: p.part.name().to_owned(),
+                granted,
+                wanted,
+            });
+        }
+    }
+    Ok(())
+}
