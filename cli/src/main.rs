@@ -3,7 +3,8 @@
 
 mod scan;
 
-use std::io::Read;
+use std::fmt::Write as _;
+use std::io::{Read, Write};
 use std::process::ExitCode;
 
 use anyhow::{anyhow, bail, Context, Result};
@@ -88,7 +89,15 @@ fn seed_arg(text: &str) -> Result<ParsedSeed, String> {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    match run(cli.command) {
+    let result = run(cli.command).and_then(|text| {
+        let mut out = std::io::stdout().lock();
+        match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+            // A closed pipe (`contraption scan ... | head`) is the reader's choice, not an error.
+            Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+            other => other.map_err(Into::into),
+        }
+    });
+    match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("error: {e:#}");
@@ -97,17 +106,19 @@ fn main() -> ExitCode {
     }
 }
 
-fn print_json(value: &impl serde::Serialize) -> Result<()> {
-    println!("{}", serde_json::to_string_pretty(value)?);
-    Ok(())
+/// Pretty JSON and a final newline.
+pub fn json_text(value: &impl serde::Serialize) -> Result<String> {
+    Ok(serde_json::to_string_pretty(value)? + "\n")
 }
 
-fn run(command: Command) -> Result<()> {
+/// Runs a command and returns what it prints on stdout.
+fn run(command: Command) -> Result<String> {
+    let mut out = String::new();
     match command {
         Command::Rng { seed, count } => {
             let mut rng = Mulberry32::new(seed.seed);
             for _ in 0..count {
-                println!("{}", rng.next_f64());
+                writeln!(out, "{}", rng.next_f64())?;
             }
         }
         Command::Daily { date, json } => {
@@ -121,9 +132,9 @@ fn run(command: Command) -> Result<()> {
             let seed = contraption::daily_seed(date);
             let iso = date.format("%Y-%m-%d").to_string();
             if json {
-                print_json(&json!({ "date": iso, "key": key, "seed": seed }))?;
+                out += &json_text(&json!({ "date": iso, "key": key, "seed": seed }))?;
             } else {
-                println!("{iso}  {key}  {seed}");
+                writeln!(out, "{iso}  {key}  {seed}")?;
             }
         }
         Command::Generate { seed, json, full } => {
@@ -134,9 +145,10 @@ fn run(command: Command) -> Result<()> {
             };
             let report = generate(seed.seed, &options);
             if json {
-                print_json(&report)?;
+                out += &json_text(&report)?;
             } else {
-                println!(
+                writeln!(
+                    out,
                     "seed {} (rules v{}): shipped attempt {}{}, level {}",
                     report.seed,
                     report.rules_version,
@@ -147,7 +159,7 @@ fn run(command: Command) -> Result<()> {
                         ""
                     },
                     report.shipped.level_hash
-                );
+                )?;
                 for a in &report.attempts {
                     let solving = a
                         .sweep
@@ -155,9 +167,9 @@ fn run(command: Command) -> Result<()> {
                         .filter(|s| s.complete)
                         .map(|s| format!(" [{} of 144 placements solve]", s.solving))
                         .unwrap_or_default();
-                    println!("  #{:<2} {}{}", a.index, a.reason, solving);
+                    writeln!(out, "  #{:<2} {}{}", a.index, a.reason, solving)?;
                 }
-                println!("  {}", report.shipped.reason);
+                writeln!(out, "  {}", report.shipped.reason)?;
             }
         }
         Command::Sweep {
@@ -183,7 +195,7 @@ fn run(command: Command) -> Result<()> {
             };
             let count = |r: SweepResult| sweep.placements.iter().filter(|p| p.result == r).count();
             if json {
-                print_json(&json!({
+                out += &json_text(&json!({
                     "seed": seed.seed,
                     "attempt": k,
                     "level_hash": a.level_hash,
@@ -199,7 +211,7 @@ fn run(command: Command) -> Result<()> {
                     "placements": sweep.placements,
                 }))?;
             } else {
-                println!(
+                writeln!(out,
                     "seed {} attempt {k}: {} — goal {}, out {}, rest {}, timeout {}, blocked {}; game stops at {}",
                     seed.seed,
                     match a.verdict {
@@ -216,9 +228,10 @@ fn run(command: Command) -> Result<()> {
                         .game_stop
                         .map(|i| format!("placement {}", i + 1))
                         .unwrap_or_else(|| "no placement".into())
-                );
+                )?;
                 for p in &sweep.placements {
-                    println!(
+                    writeln!(
+                        out,
                         "  {:>3}  x {:>2}  y {:>3}  angle {:>5}  {:<8} steps {:>4}  closest {}",
                         p.index + 1,
                         p.x,
@@ -229,7 +242,7 @@ fn run(command: Command) -> Result<()> {
                         p.closest
                             .map(|c| format!("{c:.2}"))
                             .unwrap_or_else(|| "-".into())
-                    );
+                    )?;
                 }
             }
         }
@@ -260,7 +273,7 @@ fn run(command: Command) -> Result<()> {
             let options = SimOptions::with_trajectory(trajectory.unwrap_or(0));
             let result = simulate(&scene.world, &scene.placements, &options);
             if json {
-                print_json(&json!({
+                out += &json_text(&json!({
                     "outcome": result.outcome,
                     "steps": result.steps,
                     "closest": result.closest,
@@ -268,20 +281,21 @@ fn run(command: Command) -> Result<()> {
                     "trajectory": result.trajectory,
                 }))?;
             } else {
-                println!(
+                writeln!(
+                    out,
                     "{} after {} steps; closest approach {:.3}",
                     format!("{:?}", result.outcome).to_lowercase(),
                     result.steps,
                     result.closest
-                );
+                )?;
                 if let Some(e) = rules {
                     eprintln!("note: the game would refuse these placements: {e}");
                 }
             }
         }
-        Command::Scan { range, json } => scan::run(&range, json)?,
+        Command::Scan { range, json } => out = scan::run(&range, json)?,
     }
-    Ok(())
+    Ok(out)
 }
 
 /// A scene, or a bare world with no placements.

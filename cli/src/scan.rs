@@ -3,10 +3,11 @@
 use std::collections::BTreeMap;
 
 use anyhow::{bail, Result};
-use contraption::{generate, GenerateOptions, Verdict};
+use contraption::{generate, GenerateOptions};
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use serde::Serialize;
+use std::fmt::Write as _;
 
 /// One scanned seed.
 #[derive(Serialize)]
@@ -60,7 +61,8 @@ pub fn parse_range(text: &str) -> Result<(u64, u64)> {
     Ok((from, to))
 }
 
-pub fn run(range: &str, json: bool) -> Result<()> {
+pub fn run(range: &str, json: bool) -> Result<String> {
+    let mut out = String::new();
     let (from, to) = parse_range(range)?;
     let bar = ProgressBar::new(to - from);
     bar.set_style(
@@ -102,26 +104,29 @@ pub fn run(range: &str, json: bool) -> Result<()> {
     summary.fallback_rate = summary.fallback as f64 / summary.seeds as f64;
     summary.mean_attempts = total_attempts as f64 / summary.seeds as f64;
     if json {
-        println!(
+        writeln!(
+            out,
             "{}",
             serde_json::to_string_pretty(
                 &serde_json::json!({ "summary": summary, "seeds": rows })
             )?
-        );
+        )?;
     } else {
-        println!(
+        writeln!(
+            out,
             "{} seeds: {} accepted, {} fallback ({:.2}%), mean {:.2} attempts",
             summary.seeds,
             summary.accepted,
             summary.fallback,
             summary.fallback_rate * 100.0,
             summary.mean_attempts
-        );
-        println!(
+        )?;
+        writeln!(
+            out,
             "rejections: {} preSolved, {} without a one-ramp solution",
             summary.pre_solved_rejections, summary.no_single_ramp_rejections
-        );
-        println!("attempts per seed:");
+        )?;
+        writeln!(out, "attempts per seed:")?;
         let widest = summary
             .attempts_histogram
             .values()
@@ -130,9 +135,8 @@ pub fn run(range: &str, json: bool) -> Result<()> {
             .unwrap_or(1);
         for (attempts, n) in &summary.attempts_histogram {
             let bar = "#".repeat(((n * 50).div_ceil(widest)) as usize);
-            println!("  {attempts:>3} {n:>8} {bar}");
+            writeln!(out, "  {attempts:>3} {n:>8} {bar}")?;
         }
     }
-    let _ = Verdict::Accepted;
-    Ok(())
+    Ok(out)
 }
