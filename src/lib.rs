@@ -21,6 +21,7 @@ pub use generator::{draw_candidate, generate, generate_with, GenerateOptions};
 pub use geometry::Vec2;
 pub use report::{Attempt, GenerationReport, Mode, Shipped, Verdict};
 pub use rng::Mulberry32;
+pub use rules::RULES_VERSION;
 pub use seed::{daily_key, daily_seed, fnv1a32, parse_seed, ParsedSeed, SeedError, SeedSource};
 pub use sim::{simulate, Compiled, Outcome, SimOptions, SimResult};
 pub use sweep::{run_sweep, sweep_placement, sweep_placements, Sweep, SweepEntry, SweepResult};

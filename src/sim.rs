@@ -215,7 +215,7 @@ impl Compiled {
                 let ry = y - f.oy;
                 let along = rx * f.dirx + ry * f.diry;
                 let across = rx * f.diry - ry * f.dirx;
-                if along >= 0.0 && along <= FAN_REACH && across.abs() <= FAN_HALF_WIDTH {
+                if (0.0..=FAN_REACH).contains(&along) && across.abs() <= FAN_HALF_WIDTH {
                     ax += f.dirx * FAN_ACCEL;
                     ay += f.diry * FAN_ACCEL;
                 }
@@ -296,7 +296,7 @@ impl Compiled {
                 steps = step;
                 break;
             }
-            if y > FIELD_HEIGHT + BALL_RADIUS || y < TOP_EXIT_Y {
+            if !(TOP_EXIT_Y..=FIELD_HEIGHT + BALL_RADIUS).contains(&y) {
                 outcome = Outcome::Out;
                 steps = step;
                 break;
@@ -312,7 +312,7 @@ impl Compiled {
                 still = 0;
             }
         }
-        if stride > 0 && steps % stride != 0 {
+        if stride > 0 && !steps.is_multiple_of(stride) {
             trajectory.push([x, y]);
         }
         SimResult {

@@ -31,7 +31,7 @@ struct Cli {
 enum Command {
     /// The first draws of the seed's mulberry32 stream, one per line.
     Rng {
-        #[arg(value_parser = seed_arg)]
+        #[arg(value_parser = seed_arg, allow_hyphen_values = true)]
         seed: ParsedSeed,
         /// How many draws.
         #[arg(long, default_value_t = 5)]
@@ -46,7 +46,7 @@ enum Command {
     },
     /// Generate a seed's level and print the report.
     Generate {
-        #[arg(value_parser = seed_arg)]
+        #[arg(value_parser = seed_arg, allow_hyphen_values = true)]
         seed: ParsedSeed,
         #[arg(long)]
         json: bool,
@@ -56,7 +56,7 @@ enum Command {
     },
     /// All 144 placements of one attempt's single-ramp sweep.
     Sweep {
-        #[arg(value_parser = seed_arg)]
+        #[arg(value_parser = seed_arg, allow_hyphen_values = true)]
         seed: ParsedSeed,
         /// 1-based attempt (default: the one that shipped).
         #[arg(long)]

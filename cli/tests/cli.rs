@@ -1,0 +1,172 @@
+//! The `contraption` command as scripts see it: stdout, stderr and exit codes.
+
+use assert_cmd::Command;
+use serde_json::Value;
+
+fn contraption(args: &[&str]) -> assert_cmd::assert::Assert {
+    Command::cargo_bin("contraption")
+        .unwrap()
+        .args(args)
+        .assert()
+}
+
+fn json(args: &[&str]) -> Value {
+    let out = contraption(args).success().get_output().stdout.clone();
+    serde_json::from_slice(&out).expect("stdout is JSON")
+}
+
+fn stderr_of_failure(args: &[&str]) -> String {
+    let out = contraption(args).failure().get_output().clone();
+    assert!(out.stdout.is_empty(), "nothing on stdout when failing");
+    String::from_utf8(out.stderr).unwrap()
+}
+
+#[test]
+fn rng_prints_the_javascript_draws() {
+    contraption(&["rng", "42", "--count", "3"])
+        .success()
+        .stdout("0.6011037519201636\n0.44829055899754167\n0.8524657934904099\n");
+    let five = contraption(&["rng", "0x2a"])
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    assert_eq!(String::from_utf8(five).unwrap().lines().count(), 5);
+}
+
+#[test]
+fn daily_gives_key_and_seed() {
+    let v = json(&["daily", "2026-07-28", "--json"]);
+    assert_eq!(v["date"], "2026-07-28");
+    assert_eq!(v["key"], "contraption:2026-7-28");
+    assert_eq!(v["seed"], 176_112_159);
+    let today = json(&["daily", "--json"]);
+    assert!(today["key"].as_str().unwrap().starts_with("contraption:20"));
+    assert!(stderr_of_failure(&["daily", "2026-02-30"]).contains("not a real calendar date"));
+    assert!(stderr_of_failure(&["daily", "yesterday"]).contains("YYYY-MM-DD"));
+}
+
+#[test]
+fn every_seed_form_is_accepted_and_bad_ones_are_explained() {
+    let a = json(&["generate", "176112159", "--json"]);
+    for form in [
+        "0xA7F421F",
+        "2026-7-28",
+        "2026-07-28",
+        "contraption:2026-7-28",
+    ] {
+        let b = json(&["generate", form, "--json"]);
+        assert_eq!(
+            a["shipped"]["level_hash"], b["shipped"]["level_hash"],
+            "{form}"
+        );
+    }
+    for bad in ["-1", "4294967296", "banana", "2026-02-30", ""] {
+        let err = stderr_of_failure(&["generate", bad]);
+        assert!(err.contains("0x2A"), "{bad}: {err}");
+    }
+}
+
+#[test]
+fn generate_json_has_the_documented_shape() {
+    let v = json(&["generate", "42", "--json"]);
+    assert_eq!(v["seed"], 42);
+    let attempts = v["attempts"].as_array().unwrap();
+    for (i, a) in attempts.iter().enumerate() {
+        assert_eq!(a["index"], i as u64 + 1);
+        assert!(["pre_solved", "no_single_ramp_solution", "accepted"]
+            .contains(&a["verdict"].as_str().unwrap()));
+        assert!(!a["reason"].as_str().unwrap().is_empty());
+    }
+    let shipped = &v["shipped"];
+    assert!(shipped["attempt"].as_u64().unwrap() >= 1);
+    assert!(shipped["fallback"].is_boolean());
+    assert_eq!(shipped["level_hash"].as_str().unwrap().len(), 16);
+    // Full mode sweeps everything and ships the same level.
+    let full = json(&["generate", "42", "--json", "--full"]);
+    assert_eq!(full["shipped"], v["shipped"]);
+    for a in full["attempts"].as_array().unwrap() {
+        if let Some(sweep) = a["sweep"].as_object() {
+            assert_eq!(sweep["placements"].as_array().unwrap().len(), 144);
+        }
+    }
+}
+
+#[test]
+fn sweep_lists_all_144_placements_with_the_game_stop() {
+    let v = json(&["sweep", "42", "--json"]);
+    let placements = v["placements"].as_array().unwrap();
+    assert_eq!(placements.len(), 144);
+    let stop = v["game_stop"].as_u64().unwrap() as usize;
+    assert_eq!(placements[stop]["result"], "goal");
+    let mut total = 0;
+    for r in ["goal", "out", "rest", "timeout", "blocked"] {
+        let n = placements.iter().filter(|p| p["result"] == r).count();
+        assert_eq!(v["counts"][r], n as u64);
+        total += n;
+    }
+    assert_eq!(total, 144);
+    for p in placements {
+        assert!(p["x"].is_number() && p["y"].is_number() && p["angle"].is_number());
+        assert!(p["closest"].is_number() || p["result"] == "blocked");
+    }
+    let err = stderr_of_failure(&["sweep", "42", "--attempt", "99"]);
+    assert!(err.contains("--attempt must be 1 to"), "{err}");
+}
+
+#[test]
+fn simulate_reads_a_world_file() {
+    let dir = std::env::temp_dir().join(format!("contraption-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let report = json(&["generate", "42", "--json"]);
+    let world = &report["shipped"]["world"];
+    let solution = &report["shipped"]["solution"];
+    let scene = serde_json::json!({ "world": world, "placements": [solution] });
+    let scene_path = dir.join("scene.json");
+    std::fs::write(&scene_path, scene.to_string()).unwrap();
+    let v = json(&["simulate", scene_path.to_str().unwrap(), "--json"]);
+    assert_eq!(v["outcome"], "goal");
+    assert_eq!(v["placement_problem"], Value::Null);
+    // A bare world: no placements, the ball misses (the level is not preSolved).
+    let bare_path = dir.join("bare.json");
+    std::fs::write(&bare_path, world.to_string()).unwrap();
+    assert_ne!(
+        json(&["simulate", bare_path.to_str().unwrap(), "--json"])["outcome"],
+        "goal"
+    );
+    // Garbage and impossible worlds are refused.
+    let bad = dir.join("bad.json");
+    std::fs::write(&bad, "{\"world\": 3}").unwrap();
+    assert!(stderr_of_failure(&["simulate", bad.to_str().unwrap()]).contains("is not a world"));
+    let mut outside = world.clone();
+    outside["ball"]["x"] = serde_json::json!(1000.0);
+    std::fs::write(&bad, outside.to_string()).unwrap();
+    assert!(stderr_of_failure(&["simulate", bad.to_str().unwrap()]).contains("outside the field"));
+    assert!(stderr_of_failure(&["simulate", "/no/such/file.json"]).contains("cannot read"));
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn scan_summarises_a_range_and_matches_generate() {
+    let v = json(&["scan", "0..40", "--json"]);
+    let seeds = v["seeds"].as_array().unwrap();
+    assert_eq!(seeds.len(), 40);
+    assert_eq!(v["summary"]["seeds"], 40);
+    for (i, row) in seeds.iter().enumerate() {
+        assert_eq!(row["seed"], i as u64);
+        assert!(row["attempts"].as_u64().unwrap() >= 1);
+        assert!(row["fallback"].is_boolean());
+    }
+    let seven = json(&["generate", "7", "--json"]);
+    assert_eq!(seeds[7]["level_hash"], seven["shipped"]["level_hash"]);
+    let histogram_total: u64 = v["summary"]["attempts_histogram"]
+        .as_object()
+        .unwrap()
+        .values()
+        .map(|n| n.as_u64().unwrap())
+        .sum();
+    assert_eq!(histogram_total, 40);
+    for bad in ["10..10", "5..2", "abc", "0..99999999999"] {
+        assert!(stderr_of_failure(&["scan", bad]).contains(bad.split("..").last().unwrap()));
+    }
+}

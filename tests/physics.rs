@@ -1,0 +1,159 @@
+//! What each rule of the physics does, checked on small scenes.
+
+use contraption::rules::*;
+use contraption::scenes::open_field;
+use contraption::{simulate, Outcome, PartKind, Placement, SimOptions, Vec2, Wall};
+use proptest::prelude::*;
+
+fn traj() -> SimOptions {
+    SimOptions::with_trajectory(1)
+}
+
+#[test]
+fn a_ball_above_the_goal_falls_in() {
+    let r = simulate(&open_field(50.0, 50.0), &[], &SimOptions::default());
+    assert_eq!(r.outcome, Outcome::Goal);
+    assert_eq!(r.closest, 0.0);
+}
+
+#[test]
+fn free_fall_takes_the_time_gravity_says() {
+    let r = simulate(&open_field(20.0, 80.0), &[], &SimOptions::default());
+    assert_eq!(r.outcome, Outcome::Out);
+    // Semi-implicit Euler: after n steps the ball has fallen g dt² n(n+1)/2.
+    let drop = FIELD_HEIGHT + BALL_RADIUS - 8.0;
+    let n = (1..2000u32)
+        .find(|&n| GRAVITY * DT * DT * f64::from(n * (n + 1)) / 2.0 > drop)
+        .unwrap();
+    assert_eq!(r.steps, n);
+    // Closest approach: horizontal gap between the column and the goal's edge.
+    assert!((r.closest - (80.0 - GOAL_WIDTH / 2.0 - 20.0)).abs() < 1e-9);
+}
+
+#[test]
+fn a_ramp_deflects_the_ball_down_its_slope() {
+    let world = open_field(30.0, 80.0);
+    for (angle, goes_right) in [(0.45, true), (-0.45, false)] {
+        let r = simulate(&world, &[Placement::ramp(30.0, 60.0, angle)], &traj());
+        let last = r.trajectory.last().unwrap();
+        assert_eq!(
+            last[0] > 30.0 + RAMP_LENGTH / 2.0,
+            goes_right,
+            "angle {angle}: {last:?}"
+        );
+        assert_eq!(
+            last[0] < 30.0 - RAMP_LENGTH / 2.0,
+            !goes_right,
+            "angle {angle}: {last:?}"
+        );
+    }
+}
+
+#[test]
+fn a_flat_ledge_brings_the_ball_to_rest() {
+    let mut world = open_field(50.0, 80.0);
+    world.walls.push(Wall {
+        a: Vec2::new(35.0, 60.0),
+        b: Vec2::new(65.0, 60.0),
+    });
+    let r = simulate(&world, &[], &traj());
+    assert_eq!(r.outcome, Outcome::Rest);
+    let last = r.trajectory.last().unwrap();
+    assert!(
+        (last[1] - (60.0 - BALL_RADIUS - WALL_RADIUS)).abs() < 0.05,
+        "{last:?}"
+    );
+}
+
+#[test]
+fn a_fan_blows_the_ball_sideways() {
+    let world = open_field(20.0, 80.0);
+    let fan = Placement {
+        part: PartKind::Fan,
+        x: 14.0,
+        y: 60.0,
+        angle: 0.0,
+    };
+    let still = simulate(&world, &[], &traj());
+    let blown = simulate(&world, &[fan], &traj());
+    assert!(blown.trajectory.last().unwrap()[0] > still.trajectory.last().unwrap()[0] + 10.0);
+}
+
+#[test]
+fn a_bumper_kicks_the_ball_back_up() {
+    let world = open_field(50.0, 80.0);
+    let bumper = Placement {
+        part: PartKind::Bumper,
+        x: 50.0,
+        y: 60.0,
+        angle: 0.0,
+    };
+    let r = simulate(&world, &[bumper], &traj());
+    let contact = r
+        .trajectory
+        .iter()
+        .position(|p| p[1] >= 60.0 - BUMPER_RADIUS - BALL_RADIUS - 0.01)
+        .unwrap();
+    let highest_after = r.trajectory[contact..]
+        .iter()
+        .map(|p| p[1])
+        .fold(f64::INFINITY, f64::min);
+    assert!(highest_after < 60.0 - BUMPER_RADIUS - BALL_RADIUS - 5.0);
+}
+
+#[test]
+fn the_step_budget_ends_in_a_timeout() {
+    let options = SimOptions {
+        max_steps: 10,
+        trajectory_stride: 0,
+    };
+    let r = simulate(&open_field(20.0, 80.0), &[], &options);
+    assert_eq!((r.outcome, r.steps), (Outcome::Timeout, 10));
+}
+
+#[test]
+fn trajectories_hold_the_start_every_stride_and_the_end() {
+    let r = simulate(
+        &open_field(20.0, 80.0),
+        &[],
+        &SimOptions::with_trajectory(10),
+    );
+    assert_eq!(r.trajectory[0], [20.0, 8.0]);
+    assert_eq!(
+        r.trajectory.len() as u32,
+        1 + r.steps / 10 + u32::from(!r.steps.is_multiple_of(10))
+    );
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// A fan above the ball blowing straight down drives it close to its top speed;
+    /// a wall across the whole field below must still stop it, whatever its height
+    /// and tilt. (The cap itself makes a step shorter than the thinnest contact
+    /// distance: see `rules::MAX_SPEED`.)
+    #[test]
+    fn no_tunnelling_at_top_speed(
+        wall_y in 100.0..143.0f64,
+        tilt in -3.0..3.0f64,
+        ball_x in 10.0..90.0f64,
+    ) {
+        let mut world = open_field(ball_x, 50.0);
+        world.goal.center = Vec2::new(50.0, 147.0);
+        world.walls.push(Wall { a: Vec2::new(0.5, wall_y - tilt), b: Vec2::new(99.5, wall_y + tilt) });
+        let fans = [Placement {
+            part: PartKind::Fan, x: ball_x, y: 3.0, angle: std::f64::consts::FRAC_PI_2,
+        }];
+        let r = simulate(&world, &fans, &SimOptions::with_trajectory(1));
+        prop_assert!(matches!(r.outcome, Outcome::Rest | Outcome::Timeout), "{:?}", r.outcome);
+        // Top speed was reached (per-step displacement at the cap).
+        let fastest = r.trajectory.windows(2)
+            .map(|w| ((w[1][0] - w[0][0]).powi(2) + (w[1][1] - w[0][1]).powi(2)).sqrt())
+            .fold(0.0, f64::max);
+        prop_assert!(fastest > MAX_SPEED * DT * 0.8, "only reached {fastest} per step");
+        prop_assert!(fastest <= MAX_SPEED * DT + 1e-9 + BALL_RADIUS);
+        for p in &r.trajectory {
+            prop_assert!(p[1] < wall_y + tilt.abs(), "ball passed the wall at {p:?}");
+        }
+    }
+}
