@@ -1,1 +1,82 @@
-fn main() {}
+//! Engine benchmarks: one simulation, one full sweep, generation in both modes,
+//! and a 10,000-seed scan. Figures go in docs/performance.md.
+//!
+//! Run with `cargo bench --bench engine`.
+
+use contraption::scenes::six_walls;
+use contraption::{generate, run_sweep, simulate, Compiled, GenerateOptions, SimOptions};
+use criterion::{criterion_group, criterion_main, BatchSize, Criterion, Throughput};
+use rayon::prelude::*;
+use std::hint::black_box;
+
+fn simulation(c: &mut Criterion) {
+    let scene = six_walls();
+    let options = SimOptions::default();
+    let steps = simulate(&scene.world, &scene.placements, &options).steps;
+    let mut g = c.benchmark_group("simulate");
+    g.throughput(Throughput::Elements(u64::from(steps)));
+    g.bench_function(format!("six_walls_one_ramp_{steps}_steps"), |b| {
+        b.iter(|| {
+            simulate(
+                black_box(&scene.world),
+                black_box(&scene.placements),
+                &options,
+            )
+        })
+    });
+    g.finish();
+}
+
+fn sweep(c: &mut Criterion) {
+    let world = generate(42, &GenerateOptions::game()).shipped.world;
+    let base = Compiled::new(&world);
+    let swept = run_sweep(&world, &base, true, 0);
+    let steps: u64 = swept.placements.iter().map(|p| u64::from(p.steps)).sum();
+    let mut g = c.benchmark_group("sweep");
+    g.throughput(Throughput::Elements(steps));
+    g.bench_function(format!("seed42_all_144_{steps}_steps"), |b| {
+        b.iter(|| run_sweep(black_box(&world), &base, true, 0))
+    });
+    g.finish();
+}
+
+fn generation(c: &mut Criterion) {
+    let mut g = c.benchmark_group("generate");
+    // Cycle through 256 seeds so the figure is a typical seed, not one lucky one.
+    for (name, options) in [
+        ("game", GenerateOptions::game()),
+        ("inspector_full", GenerateOptions::inspector()),
+    ] {
+        let mut seed = 0u32;
+        g.bench_function(name, |b| {
+            b.iter_batched(
+                || {
+                    seed = (seed + 1) % 256;
+                    seed
+                },
+                |s| generate(s, &options),
+                BatchSize::SmallInput,
+            )
+        });
+    }
+    g.finish();
+}
+
+fn scan(c: &mut Criterion) {
+    let mut g = c.benchmark_group("scan");
+    g.sample_size(10);
+    g.throughput(Throughput::Elements(10_000));
+    let options = GenerateOptions::game();
+    g.bench_function("10000_seeds_all_cores", |b| {
+        b.iter(|| {
+            (0..10_000u32)
+                .into_par_iter()
+                .map(|s| generate(s, &options).attempts.len())
+                .sum::<usize>()
+        })
+    });
+    g.finish();
+}
+
+criterion_group!(benches, simulation, sweep, generation, scan);
+criterion_main!(benches);

@@ -3,7 +3,7 @@
 use std::collections::BTreeMap;
 
 use anyhow::{bail, Result};
-use contraption::{generate, GenerateOptions};
+use contraption::{generate, GenerateOptions, Inventory};
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use serde::Serialize;
@@ -17,6 +17,9 @@ struct Row {
     fallback: bool,
     pre_solved: u32,
     level_hash: String,
+    /// Walls in the shipped level.
+    walls: u32,
+    inventory: Inventory,
 }
 
 #[derive(Serialize, Default)]
@@ -30,8 +33,20 @@ struct Summary {
     pre_solved_rejections: u64,
     no_single_ramp_rejections: u64,
     mean_attempts: f64,
-    /// attempts → number of seeds that took that many.
-    attempts_histogram: BTreeMap<u32, u64>,
+    /// How many seeds took each number of attempts, by attempts ascending.
+    attempts_histogram: Vec<Bucket>,
+}
+
+#[derive(Serialize)]
+struct Bucket {
+    attempts: u32,
+    seeds: u64,
+}
+
+#[derive(Serialize)]
+struct ScanOutput<'a> {
+    summary: &'a Summary,
+    seeds: &'a [Row],
 }
 
 /// Parses `FROM..TO` (TO excluded, at most 2^32).
@@ -84,12 +99,15 @@ pub fn run(range: &str, json: bool) -> Result<String> {
                 attempts: report.attempts.len() as u32,
                 fallback: report.shipped.fallback,
                 pre_solved: report.pre_solved_count() as u32,
+                walls: report.shipped.world.walls.len() as u32,
+                inventory: report.shipped.world.inventory,
                 level_hash: report.shipped.level_hash,
             }
         })
         .collect();
     bar.finish_and_clear();
     let mut summary = Summary::default();
+    let mut histogram: BTreeMap<u32, u64> = BTreeMap::new();
     for r in &rows {
         summary.seeds += 1;
         summary.fallback += u64::from(r.fallback);
@@ -98,19 +116,20 @@ pub fn run(range: &str, json: bool) -> Result<String> {
         let swept_rejected = r.attempts - r.pre_solved - u32::from(!r.fallback);
         summary.no_single_ramp_rejections += u64::from(swept_rejected);
         summary.all_pre_solved += u64::from(r.fallback && r.pre_solved == r.attempts);
-        *summary.attempts_histogram.entry(r.attempts).or_default() += 1;
+        *histogram.entry(r.attempts).or_default() += 1;
     }
+    summary.attempts_histogram = histogram
+        .into_iter()
+        .map(|(attempts, seeds)| Bucket { attempts, seeds })
+        .collect();
     let total_attempts: u64 = rows.iter().map(|r| u64::from(r.attempts)).sum();
     summary.fallback_rate = summary.fallback as f64 / summary.seeds as f64;
     summary.mean_attempts = total_attempts as f64 / summary.seeds as f64;
     if json {
-        writeln!(
-            out,
-            "{}",
-            serde_json::to_string_pretty(
-                &serde_json::json!({ "summary": summary, "seeds": rows })
-            )?
-        )?;
+        out = crate::json_text(&ScanOutput {
+            summary: &summary,
+            seeds: &rows,
+        })?;
     } else {
         writeln!(
             out,
@@ -129,11 +148,11 @@ pub fn run(range: &str, json: bool) -> Result<String> {
         writeln!(out, "attempts per seed:")?;
         let widest = summary
             .attempts_histogram
-            .values()
-            .copied()
+            .iter()
+            .map(|b| b.seeds)
             .max()
             .unwrap_or(1);
-        for (attempts, n) in &summary.attempts_histogram {
+        for Bucket { attempts, seeds: n } in &summary.attempts_histogram {
             let bar = "#".repeat(((n * 50).div_ceil(widest)) as usize);
             writeln!(out, "  {attempts:>3} {n:>8} {bar}")?;
         }

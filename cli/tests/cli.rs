@@ -160,10 +160,10 @@ fn scan_summarises_a_range_and_matches_generate() {
     let seven = json(&["generate", "7", "--json"]);
     assert_eq!(seeds[7]["level_hash"], seven["shipped"]["level_hash"]);
     let histogram_total: u64 = v["summary"]["attempts_histogram"]
-        .as_object()
+        .as_array()
         .unwrap()
-        .values()
-        .map(|n| n.as_u64().unwrap())
+        .iter()
+        .map(|b| b["seeds"].as_u64().unwrap())
         .sum();
     assert_eq!(histogram_total, 40);
     for bad in ["10..10", "5..2", "abc", "0..99999999999"] {
