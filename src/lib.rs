@@ -7,11 +7,13 @@
 pub mod canonical;
 pub mod generator;
 pub mod geometry;
+pub mod level_file;
 pub mod report;
 pub mod rng;
 pub mod rules;
 pub mod scenes;
 pub mod seed;
+pub mod share;
 pub mod sim;
 pub mod sweep;
 pub mod world;
@@ -19,10 +21,15 @@ pub mod world;
 pub use canonical::{canonical_json, level_hash};
 pub use generator::{draw_candidate, generate, generate_with, GenerateOptions};
 pub use geometry::Vec2;
+pub use level_file::{
+    export_level, level_file_text, parse_level_file, verify, Drift, LevelFile, LevelFileError,
+    LevelVerdict, Verification,
+};
 pub use report::{Attempt, GenerationReport, Mode, Shipped, Verdict};
 pub use rng::Mulberry32;
 pub use rules::RULES_VERSION;
 pub use seed::{daily_key, daily_seed, fnv1a32, parse_seed, ParsedSeed, SeedError, SeedSource};
+pub use share::{decode_share_code, encode_share_code, ShareCode, ShareCodeError};
 pub use sim::{simulate, Compiled, Outcome, SimOptions, SimResult};
 pub use sweep::{run_sweep, sweep_placement, sweep_placements, Sweep, SweepEntry, SweepResult};
 pub use world::{

@@ -10,8 +10,9 @@ use std::process::ExitCode;
 use anyhow::{anyhow, bail, Context, Result};
 use clap::{Parser, Subcommand};
 use contraption::{
-    check_placements, generate, parse_seed, simulate, GenerateOptions, Mulberry32, ParsedSeed,
-    Scene, SimOptions, SweepResult, Verdict, World,
+    check_placements, decode_share_code, encode_share_code, export_level, generate,
+    level_file_text, parse_level_file, parse_seed, simulate, verify, GenerateOptions, Mulberry32,
+    ParsedSeed, Scene, ShareCode, ShareCodeError, SimOptions, SweepResult, Verdict, World,
 };
 use serde_json::json;
 
@@ -74,6 +75,28 @@ enum Command {
         #[arg(long, value_name = "N")]
         trajectory: Option<u32>,
     },
+    /// Write a seed's level file (versioned JSON with its hash and verdict).
+    Export {
+        #[arg(value_parser = seed_arg, allow_hyphen_values = true)]
+        seed: ParsedSeed,
+        /// Where to write it (default: standard output).
+        #[arg(short, long)]
+        output: Option<std::path::PathBuf>,
+    },
+    /// Check a level file: refuse malformed or tampered files, regenerate its seed and
+    /// list any drift. Exit 0 when identical, 1 when refused, 3 when the rules drifted.
+    Verify {
+        file: std::path::PathBuf,
+        #[arg(long)]
+        json: bool,
+    },
+    /// The share code of a seed (with the current rules), or what a share code names.
+    Share {
+        /// A seed, or a share code (CT-XXXX-XXXX-XXXX) to decode.
+        text: String,
+        #[arg(long)]
+        json: bool,
+    },
     /// Game-mode generation over a seed range FROM..TO (TO excluded), on all cores.
     Scan {
         /// FROM..TO, e.g. 0..10000.
@@ -99,6 +122,12 @@ fn main() -> ExitCode {
     });
     match result {
         Ok(()) => ExitCode::SUCCESS,
+        Err(e) if e.is::<Drifted>() => {
+            let report = &e.downcast_ref::<Drifted>().expect("checked").0;
+            let _ = std::io::stdout().write_all(report.as_bytes());
+            eprintln!("error: {e}");
+            ExitCode::from(3)
+        }
         Err(e) => {
             eprintln!("error: {e:#}");
             ExitCode::FAILURE
@@ -294,8 +323,115 @@ fn run(command: Command) -> Result<String> {
             }
         }
         Command::Scan { range, json } => out = scan::run(&range, json)?,
+        Command::Export { seed, output } => {
+            let daily_key = match seed.source {
+                contraption::SeedSource::Daily { key, .. } => Some(key),
+                _ => None,
+            };
+            let text = level_file_text(&export_level(seed.seed, daily_key));
+            match output {
+                Some(path) => write_atomically(&path, text.as_bytes())?,
+                None => out = text,
+            }
+        }
+        Command::Verify { file, json } => {
+            let bytes =
+                std::fs::read(&file).with_context(|| format!("cannot read {}", file.display()))?;
+            let level = parse_level_file(&bytes)
+                .with_context(|| format!("{} was refused", file.display()))?;
+            let v = verify(&level);
+            if json {
+                out += &json_text(&v)?;
+            } else if v.identical {
+                writeln!(
+                    out,
+                    "{}: seed {} regenerates identically with rules v{} (level {})",
+                    file.display(),
+                    v.seed,
+                    v.rules_version,
+                    v.regenerated_hash
+                )?;
+            } else {
+                writeln!(
+                    out,
+                    "{}: seed {} drifted: the file (rules v{}, level {}) differs from rules v{} (level {}) in {} field(s):",
+                    file.display(),
+                    v.seed,
+                    v.file_rules_version,
+                    v.file_hash,
+                    v.rules_version,
+                    v.regenerated_hash,
+                    v.drift.len()
+                )?;
+                for d in &v.drift {
+                    writeln!(out, "  {}: {} -> {}", d.field, d.file, d.now)?;
+                }
+            }
+            if !v.identical {
+                return Err(Drifted(out).into());
+            }
+        }
+        Command::Share { text, json } => {
+            let code = match decode_share_code(&text) {
+                Ok(code) => code,
+                Err(ShareCodeError::MissingPrefix) => ShareCode {
+                    seed: parse_seed(&text)
+                        .map_err(|e| anyhow!("{e}, or a share code CT-XXXX-XXXX-XXXX"))?
+                        .seed,
+                    rules_version: contraption::RULES_VERSION,
+                },
+                Err(e) => bail!("{e}"),
+            };
+            let encoded = encode_share_code(code)?;
+            if json {
+                out += &json_text(&json!({
+                    "code": encoded,
+                    "seed": code.seed,
+                    "rules_version": code.rules_version,
+                    "current_rules": code.rules_version == contraption::RULES_VERSION,
+                }))?;
+            } else {
+                writeln!(
+                    out,
+                    "{encoded}  seed {}  rules v{}",
+                    code.seed, code.rules_version
+                )?;
+                if code.rules_version != contraption::RULES_VERSION {
+                    writeln!(
+                        out,
+                        "warning: made with rules v{}; this engine has rules v{}, so the level may differ",
+                        code.rules_version,
+                        contraption::RULES_VERSION
+                    )?;
+                }
+            }
+        }
     }
     Ok(out)
+}
+
+/// A verification that found drift: its report still goes to stdout, with exit code 3.
+#[derive(Debug)]
+struct Drifted(String);
+
+impl std::fmt::Display for Drifted {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("the level drifted from the current rules")
+    }
+}
+
+impl std::error::Error for Drifted {}
+
+/// Writes a file through a temporary sibling and a rename, so a crash never leaves
+/// half a file where a good one was.
+fn write_atomically(path: &std::path::Path, bytes: &[u8]) -> Result<()> {
+    let name = path
+        .file_name()
+        .ok_or_else(|| anyhow!("{} is not a file name", path.display()))?;
+    let tmp = path.with_file_name(format!(".{}.tmp", name.to_string_lossy()));
+    std::fs::write(&tmp, bytes).with_context(|| format!("cannot write {}", tmp.display()))?;
+    std::fs::rename(&tmp, path).with_context(|| format!("cannot write {}", path.display()))?;
+    Ok(())
 }
 
 /// A scene, or a bare world with no placements.

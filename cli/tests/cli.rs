@@ -170,3 +170,53 @@ fn scan_summarises_a_range_and_matches_generate() {
         assert!(stderr_of_failure(&["scan", bad]).contains(bad.split("..").last().unwrap()));
     }
 }
+
+#[test]
+fn export_verify_and_share() {
+    let dir = std::env::temp_dir().join(format!("contraption-export-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("daily.json");
+    contraption(&["export", "2026-7-28", "-o", path.to_str().unwrap()])
+        .success()
+        .stdout("");
+    let written = std::fs::read_to_string(&path).unwrap();
+    // Same bytes to a file and to stdout.
+    let printed = contraption(&["export", "2026-7-28"])
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    assert_eq!(written.as_bytes(), &printed[..]);
+    let v: Value = serde_json::from_str(&written).unwrap();
+    assert_eq!(v["daily_key"], "contraption:2026-7-28");
+    assert_eq!(v["seed"], 176_112_159);
+    let checked = json(&["verify", path.to_str().unwrap(), "--json"]);
+    assert_eq!(checked["identical"], true);
+    // Drift: an older rules version exits 3 with the drift on stdout.
+    std::fs::write(
+        &path,
+        written.replace("\"rules_version\": 1", "\"rules_version\": 0"),
+    )
+    .unwrap();
+    let drifted = contraption(&["verify", path.to_str().unwrap()])
+        .code(3)
+        .get_output()
+        .clone();
+    assert!(String::from_utf8(drifted.stdout)
+        .unwrap()
+        .contains("rules_version: 0 -> 1"));
+    // Tampered: refused with exit 1 and the reason.
+    std::fs::write(&path, written.replace("\"y\": 8.0", "\"y\": 9.0")).unwrap();
+    assert!(stderr_of_failure(&["verify", path.to_str().unwrap()]).contains("does not match"));
+    std::fs::remove_dir_all(&dir).ok();
+
+    let code = json(&["share", "42", "--json"]);
+    let text = code["code"].as_str().unwrap();
+    assert!(text.starts_with("CT-"));
+    let back = json(&["share", &text.to_lowercase(), "--json"]);
+    assert_eq!(
+        (back["seed"].as_u64(), back["current_rules"].as_bool()),
+        (Some(42), Some(true))
+    );
+    assert!(stderr_of_failure(&["share", "CT-0000-0000-0001"]).contains("mistyped"));
+}
