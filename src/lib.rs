@@ -15,6 +15,7 @@ pub mod scenes;
 pub mod seed;
 pub mod share;
 pub mod sim;
+pub mod solution;
 pub mod sweep;
 pub mod world;
 
@@ -31,6 +32,7 @@ pub use rules::RULES_VERSION;
 pub use seed::{daily_key, daily_seed, fnv1a32, parse_seed, ParsedSeed, SeedError, SeedSource};
 pub use share::{decode_share_code, encode_share_code, ShareCode, ShareCodeError};
 pub use sim::{simulate, Compiled, Outcome, SimOptions, SimResult};
+pub use solution::{new_solution, parse_solution, replay, solution_text, Solution, SolutionError};
 pub use sweep::{run_sweep, sweep_placement, sweep_placements, Sweep, SweepEntry, SweepResult};
 pub use world::{
     check_placement, check_placements, Goal, Inventory, PartKind, Placement, PlacementError, Scene,

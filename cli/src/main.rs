@@ -97,6 +97,13 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Replay a solution file headlessly: exit 0 when it reaches the goal, 1 when the
+    /// file is refused, 4 when it runs but misses.
+    Replay {
+        file: std::path::PathBuf,
+        #[arg(long)]
+        json: bool,
+    },
     /// Game-mode generation over a seed range FROM..TO (TO excluded), on all cores.
     Scan {
         /// FROM..TO, e.g. 0..10000.
@@ -127,6 +134,12 @@ fn main() -> ExitCode {
             let _ = std::io::stdout().write_all(report.as_bytes());
             eprintln!("error: {e}");
             ExitCode::from(3)
+        }
+        Err(e) if e.is::<Missed>() => {
+            let report = &e.downcast_ref::<Missed>().expect("checked").0;
+            let _ = std::io::stdout().write_all(report.as_bytes());
+            eprintln!("error: {e}");
+            ExitCode::from(4)
         }
         Err(e) => {
             eprintln!("error: {e:#}");
@@ -371,6 +384,30 @@ fn run(command: Command) -> Result<String> {
                 return Err(Drifted(out).into());
             }
         }
+        Command::Replay { file, json } => {
+            let bytes =
+                std::fs::read(&file).with_context(|| format!("cannot read {}", file.display()))?;
+            let solution = contraption::parse_solution(&bytes)
+                .with_context(|| format!("{} was refused", file.display()))?;
+            let result = contraption::replay(&solution, &SimOptions::default())
+                .with_context(|| format!("{} cannot be replayed", file.display()))?;
+            if json {
+                out += &json_text(&result)?;
+            } else {
+                writeln!(
+                    out,
+                    "seed {}: {} after {} steps with {} part(s); closest approach {:.3}",
+                    solution.seed,
+                    format!("{:?}", result.outcome).to_lowercase(),
+                    result.steps,
+                    solution.placements.len(),
+                    result.closest
+                )?;
+            }
+            if result.outcome != contraption::Outcome::Goal {
+                return Err(Missed(out).into());
+            }
+        }
         Command::Share { text, json } => {
             let code = match decode_share_code(&text) {
                 Ok(code) => code,
@@ -421,6 +458,18 @@ impl std::fmt::Display for Drifted {
 }
 
 impl std::error::Error for Drifted {}
+
+/// A replay that ran but did not reach the goal: exit code 4.
+#[derive(Debug)]
+struct Missed(String);
+
+impl std::fmt::Display for Missed {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("the solution does not reach the goal")
+    }
+}
+
+impl std::error::Error for Missed {}
 
 /// Writes a file through a temporary sibling and a rename, so a crash never leaves
 /// half a file where a good one was.

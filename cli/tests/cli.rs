@@ -220,3 +220,47 @@ fn export_verify_and_share() {
     );
     assert!(stderr_of_failure(&["share", "CT-0000-0000-0001"]).contains("mistyped"));
 }
+
+#[test]
+fn replay_checks_a_solution_headlessly() {
+    let dir = std::env::temp_dir().join(format!("contraption-replay-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let report = json(&["generate", "42", "--json"]);
+    let solution = serde_json::json!({
+        "format": "contraption-solution",
+        "schema_version": 1,
+        "seed": 42,
+        "rules_version": report["rules_version"],
+        "level_hash": report["shipped"]["level_hash"],
+        "placements": [report["shipped"]["solution"]],
+    });
+    let path = dir.join("solution.json");
+    let write = |v: &Value| std::fs::write(&path, v.to_string()).unwrap();
+    write(&solution);
+    let v = json(&["replay", path.to_str().unwrap(), "--json"]);
+    assert_eq!(v["outcome"], "goal");
+    // No parts: runs, misses, exit 4.
+    let mut none = solution.clone();
+    none["placements"] = serde_json::json!([]);
+    write(&none);
+    contraption(&["replay", path.to_str().unwrap()]).code(4);
+    // Another rules version, another level, an illegal placement: refused, exit 1.
+    let mut other = solution.clone();
+    other["rules_version"] = 99.into();
+    write(&other);
+    assert!(stderr_of_failure(&["replay", path.to_str().unwrap()]).contains("rules version 99"));
+    let mut level = solution.clone();
+    level["level_hash"] = "0000000000000000".into();
+    write(&level);
+    assert!(stderr_of_failure(&["replay", path.to_str().unwrap()]).contains("now makes level"));
+    let mut too_many = solution.clone();
+    let ramp = solution["placements"][0].clone();
+    let mut far = ramp.clone();
+    far["x"] = 5.0.into();
+    far["y"] = 140.0.into();
+    far["angle"] = 0.0.into();
+    too_many["placements"] = serde_json::json!([ramp, far.clone(), far]);
+    write(&too_many);
+    assert!(stderr_of_failure(&["replay", path.to_str().unwrap()]).contains("break the rules"));
+    std::fs::remove_dir_all(&dir).ok();
+}
