@@ -1,0 +1,218 @@
+//! Helpers for driving the real studio window through `tauri-driver`.
+//!
+//! The suite expects, as `scripts/test.sh` arranges:
+//! - the release binaries `target/release/contraption-studio` and
+//!   `target/release/contraption` (override with `STUDIO_BIN` / `CLI_BIN`);
+//! - `tauri-driver` listening on `WEBDRIVER_URL` (default `http://127.0.0.1:4444`),
+//!   itself running on an X display (Xvfb in CI).
+//!
+//! Screenshots go to `e2e/screenshots/` (git-ignored).
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+use fantoccini::actions::{InputSource, MouseActions, PointerAction, MOUSE_BUTTON_LEFT};
+use fantoccini::elements::Element;
+use fantoccini::{Client, ClientBuilder, Locator};
+use serde_json::{json, Value};
+
+/// The workspace root.
+pub fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("e2e lives in the workspace")
+        .to_path_buf()
+}
+
+fn binary(var: &str, name: &str) -> PathBuf {
+    let path = std::env::var_os(var)
+        .map(PathBuf::from)
+        .unwrap_or_else(|| root().join("target/release").join(name));
+    assert!(
+        path.is_file(),
+        "{} not found; build it first (scripts/test.sh does) or set {var}",
+        path.display()
+    );
+    path
+}
+
+/// Runs the `contraption` CLI and parses its JSON output.
+pub fn cli_json(args: &[&str]) -> Value {
+    let out = Command::new(binary("CLI_BIN", "contraption"))
+        .args(args)
+        .output()
+        .expect("run the contraption CLI");
+    assert!(
+        out.status.success(),
+        "contraption {args:?} failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).expect("CLI prints JSON")
+}
+
+/// Runs the CLI expecting failure; returns its stderr.
+pub fn cli_error(args: &[&str]) -> String {
+    let out = Command::new(binary("CLI_BIN", "contraption"))
+        .args(args)
+        .output()
+        .expect("run the contraption CLI");
+    assert!(!out.status.success(), "contraption {args:?} should fail");
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+pub fn screenshot_dir() -> PathBuf {
+    let dir = root().join("e2e/screenshots");
+    std::fs::create_dir_all(&dir).expect("create e2e/screenshots");
+    dir
+}
+
+/// One session: a freshly launched studio window.
+pub struct Studio {
+    pub client: Client,
+}
+
+impl Studio {
+    /// Launches the studio through tauri-driver and waits for its first seed.
+    pub async fn launch() -> Studio {
+        let url = std::env::var("WEBDRIVER_URL").unwrap_or_else(|_| "http://127.0.0.1:4444".into());
+        let app = binary("STUDIO_BIN", "contraption-studio");
+        let mut caps = serde_json::Map::new();
+        caps.insert("browserName".into(), json!("wry"));
+        caps.insert(
+            "tauri:options".into(),
+            json!({ "application": app.to_string_lossy() }),
+        );
+        let client = ClientBuilder::native()
+            .capabilities(caps)
+            .connect(&url)
+            .await
+            .unwrap_or_else(|e| panic!("cannot reach tauri-driver at {url}: {e}"));
+        let studio = Studio { client };
+        studio
+            .wait_for("document.body.dataset.state === 'ready'", "the first seed")
+            .await;
+        studio
+    }
+
+    pub async fn close(self) {
+        let _ = self.client.close().await;
+    }
+
+    /// Evaluates a JS expression (`return` is added).
+    pub async fn eval(&self, expr: &str) -> Value {
+        self.client
+            .execute(&format!("return ({expr});"), vec![])
+            .await
+            .unwrap_or_else(|e| panic!("eval {expr}: {e}"))
+    }
+
+    /// Waits (up to 20 s) until the JS expression is truthy.
+    pub async fn wait_for(&self, expr: &str, what: &str) {
+        let start = Instant::now();
+        loop {
+            let v = self.eval(&format!("!!({expr})")).await;
+            if v == Value::Bool(true) {
+                return;
+            }
+            assert!(
+                start.elapsed() < Duration::from_secs(20),
+                "timed out waiting for {what} ({expr})"
+            );
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    }
+
+    pub async fn find(&self, css: &str) -> Element {
+        self.client
+            .find(Locator::Css(css))
+            .await
+            .unwrap_or_else(|e| panic!("find {css}: {e}"))
+    }
+
+    pub async fn find_all(&self, css: &str) -> Vec<Element> {
+        self.client
+            .find_all(Locator::Css(css))
+            .await
+            .unwrap_or_else(|e| panic!("find_all {css}: {e}"))
+    }
+
+    pub async fn attr(&self, el: &Element, name: &str) -> String {
+        el.attr(name)
+            .await
+            .unwrap_or_else(|e| panic!("attr {name}: {e}"))
+            .unwrap_or_default()
+    }
+
+    /// Types `text` into the seed bar and submits it with the Inspect button.
+    pub async fn type_seed(&self, text: &str) {
+        let input = self.find("#seed-input").await;
+        input.clear().await.expect("clear the seed input");
+        input.send_keys(text).await.expect("type the seed");
+        self.find("#seed-go")
+            .await
+            .click()
+            .await
+            .expect("click Inspect");
+    }
+
+    /// Waits until the window shows `seed`.
+    pub async fn wait_seed(&self, seed: u64) {
+        self.wait_for(
+            &format!("document.body.dataset.state === 'ready' && document.body.dataset.seed === '{seed}'"),
+            &format!("seed {seed}"),
+        )
+        .await;
+    }
+
+    /// Sends a key press to the focused ledger (global shortcuts).
+    pub async fn press(&self, key: &str) {
+        let target = self.find("#ledger .attempt-card").await;
+        target.send_keys(key).await.expect("send a key");
+    }
+
+    /// Moves the mouse to (x, y) CSS pixels from the canvas's top-left corner and clicks.
+    pub async fn click_canvas_at(&self, x: f64, y: f64) {
+        let canvas = self.find("#stage-canvas").await;
+        let w = self
+            .eval("document.getElementById('stage-canvas').clientWidth")
+            .await
+            .as_f64()
+            .unwrap();
+        let h = self
+            .eval("document.getElementById('stage-canvas').clientHeight")
+            .await
+            .as_f64()
+            .unwrap();
+        // W3C pointer offsets are relative to the element's centre.
+        let dx = (x - w / 2.0).round() as i64;
+        let dy = (y - h / 2.0).round() as i64;
+        let actions = MouseActions::new("mouse".into())
+            .then(PointerAction::MoveToElement {
+                element: canvas,
+                duration: Some(Duration::from_millis(50)),
+                x: dx,
+                y: dy,
+            })
+            .then(PointerAction::Down {
+                button: MOUSE_BUTTON_LEFT,
+            })
+            .then(PointerAction::Up {
+                button: MOUSE_BUTTON_LEFT,
+            });
+        self.client
+            .perform_actions(actions)
+            .await
+            .expect("click on the canvas");
+        let _ = self.client.release_actions().await;
+    }
+
+    /// Saves a PNG screenshot of the window under `e2e/screenshots/NAME.png`.
+    pub async fn screenshot(&self, name: &str) -> PathBuf {
+        let png = self.client.screenshot().await.expect("take a screenshot");
+        assert!(png.starts_with(b"\x89PNG"), "screenshot is a PNG");
+        let path = screenshot_dir().join(format!("{name}.png"));
+        std::fs::write(&path, png).expect("write the screenshot");
+        path
+    }
+}

@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# Installs whatever the studio needs and is missing, on Debian/Ubuntu with Rust,
+# Node and npm: Tauri's Linux prerequisites, the WebDriver bits for the e2e tests,
+# tauri-driver, the UI's npm packages, and the UI build. Safe to run again.
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+section() { printf '\n\033[1;36m==> %s\033[0m\n' "$*"; }
+fail() { printf '\033[1;31merror:\033[0m %s\n' "$*" >&2; exit 1; }
+
+as_root() {
+  if [ "$(id -u)" -eq 0 ]; then
+    "$@"
+  elif command -v sudo >/dev/null 2>&1; then
+    sudo -n "$@" 2>/dev/null || sudo "$@"
+  else
+    fail "need root (or sudo) to run: $*"
+  fi
+}
+
+for tool in cargo node npm; do
+  command -v "$tool" >/dev/null 2>&1 || fail "$tool is required (install Rust and Node first)"
+done
+
+section "System packages (Tauri prerequisites, WebKitWebDriver, Xvfb)"
+APT_PACKAGES=(
+  libwebkit2gtk-4.1-dev build-essential pkg-config libssl-dev
+  libayatana-appindicator3-dev librsvg2-dev libxdo-dev
+  webkit2gtk-driver xvfb curl file
+)
+missing=()
+for pkg in "${APT_PACKAGES[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed"; then
+    missing+=("$pkg")
+  fi
+done
+if [ "${#missing[@]}" -gt 0 ]; then
+  echo "installing: ${missing[*]}"
+  as_root apt-get update
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "${missing[@]}"
+else
+  echo "all present: ${APT_PACKAGES[*]}"
+fi
+
+section "tauri-driver (WebDriver server for the e2e tests)"
+export PATH="$HOME/.cargo/bin:$PATH"
+if command -v tauri-driver >/dev/null 2>&1; then
+  echo "present: $(command -v tauri-driver)"
+else
+  cargo install tauri-driver --locked --version '^2'
+fi
+
+section "UI dependencies (npm ci in ui/)"
+cd "$ROOT/ui"
+stamp="node_modules/.package-lock.json"
+if [ ! -f "$stamp" ] || [ package-lock.json -nt "$stamp" ]; then
+  npm ci --no-audit --no-fund
+else
+  echo "node_modules is up to date with package-lock.json"
+fi
+
+section "UI build (ui/dist, embedded into the studio binary)"
+npm run build

@@ -1,0 +1,81 @@
+#!/usr/bin/env bash
+# One command to run every test: formatting, lints, engine + CLI tests, the shell's
+# tests and IPC bindings staleness check, UI typecheck and unit tests, the studio
+# build, and the end-to-end tests of the real window under Xvfb + tauri-driver.
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+section() { printf '\n\033[1;36m==> %s\033[0m\n' "$*"; }
+export PATH="$HOME/.cargo/bin:$PATH"
+export CARGO_TERM_COLOR="${CARGO_TERM_COLOR:-always}"
+
+bash "$ROOT/scripts/setup.sh"
+cd "$ROOT"
+
+section "cargo fmt --check"
+cargo fmt --all -- --check
+
+section "cargo clippy (workspace, all targets, warnings are errors)"
+cargo clippy --workspace --all-targets -- -D warnings
+
+section "cargo test (engine + CLI)"
+cargo test
+
+section "Studio shell tests + IPC bindings are current (ui/src/bindings)"
+cargo test --release -p contraption-studio
+
+section "UI typecheck (tsc --noEmit)"
+(cd ui && npm run typecheck)
+
+section "UI unit tests (vitest)"
+(cd ui && npm test)
+
+section "Build the studio and the CLI (release)"
+cargo build --release -p contraption-studio -p contraption-cli
+
+section "End-to-end tests of the real window (Xvfb + tauri-driver)"
+PIDS=()
+cleanup() {
+  for pid in "${PIDS[@]}"; do
+    kill "$pid" 2>/dev/null || true
+  done
+  for pid in "${PIDS[@]}"; do
+    wait "$pid" 2>/dev/null || true
+  done
+}
+trap cleanup EXIT
+
+# A free X display number and free WebDriver ports.
+display=99
+while [ -e "/tmp/.X11-unix/X$display" ] || [ -e "/tmp/.X$display-lock" ]; do
+  display=$((display + 1))
+done
+port_free() { ! (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
+port=4444
+while ! port_free "$port" || ! port_free $((port + 1)); do
+  port=$((port + 2))
+done
+
+Xvfb ":$display" -screen 0 1600x1000x24 -nolisten tcp >/tmp/studio-e2e-xvfb.log 2>&1 &
+PIDS+=("$!")
+for _ in $(seq 1 50); do
+  [ -e "/tmp/.X11-unix/X$display" ] && break
+  sleep 0.1
+done
+[ -e "/tmp/.X11-unix/X$display" ] || { echo "Xvfb did not start" >&2; cat /tmp/studio-e2e-xvfb.log >&2; exit 1; }
+export DISPLAY=":$display"
+
+tauri-driver --port "$port" --native-port $((port + 1)) >/tmp/studio-e2e-tauri-driver.log 2>&1 &
+PIDS+=("$!")
+for _ in $(seq 1 100); do
+  port_free "$port" || break
+  sleep 0.1
+done
+port_free "$port" && { echo "tauri-driver did not start" >&2; cat /tmp/studio-e2e-tauri-driver.log >&2; exit 1; }
+
+export WEBDRIVER_URL="http://127.0.0.1:$port"
+rm -f e2e/screenshots/*.png
+cargo test --release -p contraption-e2e -- --test-threads=1
+echo "screenshots: $ROOT/e2e/screenshots"
+
+section "All tests passed"

@@ -1,0 +1,14 @@
+fn main() {
+    // Only the studio's own commands exist, each behind its own permission
+    // (`allow-<command>`), granted in capabilities/main-window.json.
+    let manifest = tauri_build::AppManifest::new().commands(&[
+        "parse_seed",
+        "today_daily",
+        "inspect",
+        "placement_trajectory",
+        "sweep_trajectories",
+        "cancel_job",
+    ]);
+    tauri_build::try_build(tauri_build::Attributes::new().app_manifest(manifest))
+        .expect("tauri build script failed");
+}

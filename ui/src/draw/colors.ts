@@ -1,0 +1,78 @@
+import type { SweepResult } from "../bindings/SweepResult";
+import type { Verdict } from "../bindings/Verdict";
+
+/** The studio's palette (dark theme). Keep in sync with the CSS custom properties in style.css. */
+export const palette = {
+  bg: "#0e1117",
+  field: "#0a0d12",
+  fieldEdge: "#2a3342",
+  grid: "#151b25",
+  wall: "#aab4c5",
+  ball: "#ffb547",
+  goal: "#3ddc84",
+  bare: "#e8ecf3",
+  accent: "#5ee3d0",
+  text: "#dfe5ee",
+  muted: "#7f8ba0",
+} as const;
+
+export const RESULTS: readonly SweepResult[] = ["goal", "out", "rest", "timeout", "blocked"];
+
+export const resultColor: Record<SweepResult, string> = {
+  goal: "#3ddc84",
+  out: "#ff6b6b",
+  rest: "#5aa9ff",
+  timeout: "#c38bff",
+  blocked: "#525c6e",
+};
+
+export const resultLabel: Record<SweepResult, string> = {
+  goal: "reaches the goal",
+  out: "leaves the field",
+  rest: "comes to rest",
+  timeout: "runs out of time",
+  blocked: "blocked (not simulated)",
+};
+
+export const verdictColor: Record<Verdict, string> = {
+  pre_solved: "#ffb547",
+  no_single_ramp_solution: "#ff6b6b",
+  accepted: "#3ddc84",
+};
+
+/** Perceptual scale for closest approach (viridis stops, bright = close). */
+const HEAT_STOPS: readonly [number, number, number][] = [
+  [253, 231, 37],
+  [94, 201, 98],
+  [33, 145, 140],
+  [59, 82, 139],
+  [68, 1, 84],
+];
+
+/** The distance at which the heat scale saturates (field units). */
+export const HEAT_MAX = 60;
+
+/** RGB of closest approach `d` (0 = in the goal → bright yellow; ≥ HEAT_MAX → deep purple). */
+export function heatRgb(d: number): [number, number, number] {
+  const t = Math.min(1, Math.max(0, d / HEAT_MAX)) * (HEAT_STOPS.length - 1);
+  const i = Math.min(HEAT_STOPS.length - 2, Math.floor(t));
+  const f = t - i;
+  const a = HEAT_STOPS[i]!;
+  const b = HEAT_STOPS[i + 1]!;
+  return [
+    Math.round(a[0] + (b[0] - a[0]) * f),
+    Math.round(a[1] + (b[1] - a[1]) * f),
+    Math.round(a[2] + (b[2] - a[2]) * f),
+  ];
+}
+
+export function heatColor(d: number): string {
+  const [r, g, b] = heatRgb(d);
+  return `rgb(${r}, ${g}, ${b})`;
+}
+
+/** `#rrggbb` with an alpha, as rgba(). */
+export function withAlpha(hex: string, alpha: number): string {
+  const n = parseInt(hex.slice(1), 16);
+  return `rgba(${(n >> 16) & 255}, ${(n >> 8) & 255}, ${n & 255}, ${alpha})`;
+}

@@ -1,0 +1,89 @@
+/**
+ * Field ↔ canvas mapping. Field units: x from 0 (left) to `width`, y from 0 (top)
+ * to `height`, y grows downward — the same orientation as the canvas, so the
+ * mapping is a uniform scale plus an offset (no flip).
+ */
+export interface Rect {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+export interface View {
+  /** CSS pixels per field unit. */
+  scale: number;
+  /** CSS-pixel position of field (0, 0). */
+  ox: number;
+  oy: number;
+  fieldWidth: number;
+  fieldHeight: number;
+}
+
+/** The largest view of a `fieldWidth` × `fieldHeight` field centred in `rect`, keeping `pad` px free. */
+export function fitView(rect: Rect, fieldWidth: number, fieldHeight: number, pad = 0): View {
+  const w = Math.max(1, rect.w - 2 * pad);
+  const h = Math.max(1, rect.h - 2 * pad);
+  const scale = Math.min(w / fieldWidth, h / fieldHeight);
+  return {
+    scale,
+    ox: rect.x + (rect.w - fieldWidth * scale) / 2,
+    oy: rect.y + (rect.h - fieldHeight * scale) / 2,
+    fieldWidth,
+    fieldHeight,
+  };
+}
+
+export function toCanvas(v: View, x: number, y: number): [number, number] {
+  return [v.ox + x * v.scale, v.oy + y * v.scale];
+}
+
+export function toField(v: View, px: number, py: number): [number, number] {
+  return [(px - v.ox) / v.scale, (py - v.oy) / v.scale];
+}
+
+/** Whether a canvas point lies over the field. */
+export function insideField(v: View, px: number, py: number): boolean {
+  const [x, y] = toField(v, px, py);
+  return x >= 0 && y >= 0 && x <= v.fieldWidth && y <= v.fieldHeight;
+}
+
+/** Squared distance from point p to segment a–b. */
+export function pointSegmentDist2(
+  px: number,
+  py: number,
+  ax: number,
+  ay: number,
+  bx: number,
+  by: number,
+): number {
+  const dx = bx - ax;
+  const dy = by - ay;
+  const len2 = dx * dx + dy * dy;
+  const t = len2 > 0 ? Math.min(1, Math.max(0, ((px - ax) * dx + (py - ay) * dy) / len2)) : 0;
+  const ex = px - (ax + t * dx);
+  const ey = py - (ay + t * dy);
+  return ex * ex + ey * ey;
+}
+
+/**
+ * Sizes a canvas's backing store for the device pixel ratio and returns its 2-D
+ * context scaled so drawing code works in CSS pixels.
+ */
+export function prepareCanvas(
+  canvas: HTMLCanvasElement,
+  cssWidth: number,
+  cssHeight: number,
+  dpr: number,
+): CanvasRenderingContext2D {
+  const w = Math.max(1, Math.round(cssWidth * dpr));
+  const h = Math.max(1, Math.round(cssHeight * dpr));
+  if (canvas.width !== w) canvas.width = w;
+  if (canvas.height !== h) canvas.height = h;
+  canvas.style.width = `${cssWidth}px`;
+  canvas.style.height = `${cssHeight}px`;
+  const ctx = canvas.getContext("2d");
+  if (!ctx) throw new Error("2-D canvas context unavailable");
+  ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+  return ctx;
+}
