@@ -4,6 +4,7 @@
 //! The same seed gives the same bytes on every run, build profile, thread count and
 //! platform. See `docs/rules.md` for the rules this code implements.
 
+pub mod calendar;
 pub mod canonical;
 pub mod generator;
 pub mod geometry;
@@ -16,6 +17,7 @@ pub mod seed;
 pub mod share;
 pub mod sim;
 pub mod solution;
+pub mod summary;
 pub mod sweep;
 pub mod world;
 
@@ -33,6 +35,7 @@ pub use seed::{daily_key, daily_seed, fnv1a32, parse_seed, ParsedSeed, SeedError
 pub use share::{decode_share_code, encode_share_code, ShareCode, ShareCodeError};
 pub use sim::{simulate, Compiled, Outcome, SimOptions, SimResult};
 pub use solution::{new_solution, parse_solution, replay, solution_text, Solution, SolutionError};
+pub use summary::{summarize, summarize_report, SeedSummary, ShippedKind, NEARLY_TRIVIAL_SOLVING};
 pub use sweep::{run_sweep, sweep_placement, sweep_placements, Sweep, SweepEntry, SweepResult};
 pub use world::{
     check_placement, check_placements, Goal, Inventory, PartKind, Placement, PlacementError, Scene,

@@ -3,24 +3,12 @@
 use std::collections::BTreeMap;
 
 use anyhow::{bail, Result};
-use contraption::{generate, GenerateOptions, Inventory};
+use contraption::{summarize, SeedSummary as Row};
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use serde::Serialize;
 use std::fmt::Write as _;
 
-/// One scanned seed.
-#[derive(Serialize)]
-struct Row {
-    seed: u32,
-    attempts: u32,
-    fallback: bool,
-    pre_solved: u32,
-    level_hash: String,
-    /// Walls in the shipped level.
-    walls: u32,
-    inventory: Inventory,
-}
 
 #[derive(Serialize, Default)]
 struct Summary {
@@ -87,22 +75,12 @@ pub fn run(range: &str, json: bool) -> Result<String> {
         .expect("valid template")
         .progress_chars("=> "),
     );
-    let options = GenerateOptions::game();
     let rows: Vec<Row> = (from..to)
         .into_par_iter()
         .map(|s| {
-            let seed = s as u32;
-            let report = generate(seed, &options);
+            let row = summarize(s as u32);
             bar.inc(1);
-            Row {
-                seed,
-                attempts: report.attempts.len() as u32,
-                fallback: report.shipped.fallback,
-                pre_solved: report.pre_solved_count() as u32,
-                walls: report.shipped.world.walls.len() as u32,
-                inventory: report.shipped.world.inventory,
-                level_hash: report.shipped.level_hash,
-            }
+            row
         })
         .collect();
     bar.finish_and_clear();
