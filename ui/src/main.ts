@@ -224,7 +224,7 @@ async function load(parsed: ParsedSeed): Promise<void> {
     renderMs: t2 - t1,
     totalMs: t2 - t0,
   });
-  el.perf.textContent = `seed ${parsed.seed}: engine ${insp.elapsed_ms.toFixed(1)} ms · IPC ${(t1 - t0).toFixed(0)} ms · redraw ${(t2 - t1).toFixed(1)} ms`;
+  el.perf.textContent = `seed ${parsed.seed} (${insp.report.attempts.length} attempts): engine ${insp.elapsed_ms.toFixed(1)} ms, inspect round trip ${(t1 - t0).toFixed(0)} ms, ledger + stage redraw ${(t2 - t1).toFixed(0)} ms`;
   document.body.dataset["state"] = "ready";
   document.body.dataset["seed"] = String(parsed.seed);
 }
@@ -606,6 +606,13 @@ function baseKey(w: number, hgt: number, dpr: number): string {
   ].join("/");
 }
 
+/** Clips drawing to the field (balls leave through its bottom). */
+function clipToField(c: CanvasRenderingContext2D, v: View, fw: number, fh: number): void {
+  c.beginPath();
+  c.rect(v.ox, v.oy, fw * v.scale, fh * v.scale);
+  c.clip();
+}
+
 /** Redraws the stage. `force` redraws the static layer too (the timing probe uses it). */
 function renderStage(force = false): void {
   const t0 = performance.now();
@@ -662,6 +669,8 @@ function renderStage(force = false): void {
     } else {
       drawField(b, v, rules);
       drawWorld(b, v, a.world, rules, { grid: true, dim: false });
+      b.save();
+      clipToField(b, v, rules.field_width, rules.field_height);
       if (state.allTraj && a.sweep) {
         const items: { points: Point[]; color: string }[] = [];
         for (const i of visibleIndices(grid, entries, state.filter)) {
@@ -669,9 +678,10 @@ function renderStage(force = false): void {
           if (t && t.trajectory.length > 1) items.push({ points: t.trajectory, color: withAlpha(resultColor[t.result], 0.3) });
         }
         trajectories = items.length;
-        segments = drawTrajectoryBundle(b, v, items, 1.2);
+        segments = drawTrajectoryBundle(b, v, items, 1, 2);
       }
       drawTrajectory(b, v, a.bare.trajectory, withAlpha(palette.bare, 0.85), 1.6, [5, 4]);
+      b.restore();
     }
     base.key = key;
   }
@@ -694,7 +704,10 @@ function renderStage(force = false): void {
         drawWalls(ctx, v, a.world, rules);
       }
       if (state.selectedTraj && state.selected === state.selectedTraj.index) {
+        ctx.save();
+        clipToField(ctx, v, rules.field_width, rules.field_height);
         drawTrajectory(ctx, v, state.selectedTraj.trajectory, resultColor[state.selectedTraj.result], 2.6);
+        ctx.restore();
       }
     }
   }
