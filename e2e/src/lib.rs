@@ -1,8 +1,9 @@
 //! Helpers for driving the real studio window through `tauri-driver`.
 //!
 //! The suite expects, as `scripts/test.sh` arranges:
-//! - the release binaries `target/release/contraption-studio` and
-//!   `target/release/contraption` (override with `STUDIO_BIN` / `CLI_BIN`);
+//! - the release binaries `contraption-studio` and `contraption` next to the test
+//!   binary's profile directory, i.e. `target/release/` (override with `STUDIO_BIN` /
+//!   `CLI_BIN`), so run the suite with `cargo test --release`;
 //! - `tauri-driver` listening on `WEBDRIVER_URL` (default `http://127.0.0.1:4444`),
 //!   itself running on an X display (Xvfb in CI).
 //!
@@ -25,10 +26,21 @@ pub fn root() -> PathBuf {
         .to_path_buf()
 }
 
+/// The profile directory this test binary was built into (`target/release` when
+/// run with `cargo test --release`, wherever CARGO_TARGET_DIR points).
+fn profile_dir() -> PathBuf {
+    let exe = std::env::current_exe().expect("the test binary's path");
+    // target/<profile>/deps/<test binary>
+    exe.parent()
+        .and_then(Path::parent)
+        .map(Path::to_path_buf)
+        .unwrap_or_else(|| root().join("target/release"))
+}
+
 fn binary(var: &str, name: &str) -> PathBuf {
     let path = std::env::var_os(var)
         .map(PathBuf::from)
-        .unwrap_or_else(|| root().join("target/release").join(name));
+        .unwrap_or_else(|| profile_dir().join(name));
     assert!(
         path.is_file(),
         "{} not found; build it first (scripts/test.sh does) or set {var}",
