@@ -126,6 +126,10 @@ pub fn generate_with(
         let bare = compiled.run(&bare_options);
         let hash = level_hash(&world);
         if bare.outcome == Outcome::Goal {
+            // The game never sweeps a preSolved candidate; the inspector does, to
+            // show what a ramp would have done, without changing the verdict.
+            let sweep =
+                complete.then(|| run_sweep(&world, &compiled, true, options.trajectory_stride));
             attempts.push(Attempt {
                 index,
                 world,
@@ -137,7 +141,7 @@ pub fn generate_with(
                 ),
                 fallback_candidate: false,
                 bare,
-                sweep: None,
+                sweep,
             });
             continue;
         }
@@ -204,7 +208,7 @@ pub fn generate_with(
         ),
         (None, None) => (
             MAX_ATTEMPTS,
-            true,
+            false,
             true,
             None,
             format!(

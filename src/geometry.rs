@@ -21,16 +21,14 @@ impl Vec2 {
     }
 }
 
-/// Squared distance from `p` to the segment `a`–`b`.
+/// Squared distance from `p` to the segment `a`–`b`, with the closest point at
+/// `t = clamp(((p − a)·d) × (1 / |d|²), 0, 1)` exactly as the simulation computes it.
 pub fn point_segment_dist2(p: Vec2, a: Vec2, b: Vec2) -> f64 {
     let dx = b.x - a.x;
     let dy = b.y - a.y;
     let len2 = dx * dx + dy * dy;
-    let t = if len2 > 0.0 {
-        (((p.x - a.x) * dx + (p.y - a.y) * dy) / len2).clamp(0.0, 1.0)
-    } else {
-        0.0
-    };
+    let inv_len2 = if len2 > 0.0 { 1.0 / len2 } else { 0.0 };
+    let t = (((p.x - a.x) * dx + (p.y - a.y) * dy) * inv_len2).clamp(0.0, 1.0);
     let ex = p.x - (a.x + t * dx);
     let ey = p.y - (a.y + t * dy);
     ex * ex + ey * ey

@@ -36,7 +36,9 @@ pub use share::{decode_share_code, encode_share_code, ShareCode, ShareCodeError}
 pub use sim::{simulate, Compiled, Outcome, SimOptions, SimResult};
 pub use solution::{new_solution, parse_solution, replay, solution_text, Solution, SolutionError};
 pub use summary::{summarize, summarize_report, SeedSummary, ShippedKind, NEARLY_TRIVIAL_SOLVING};
-pub use sweep::{run_sweep, sweep_placement, sweep_placements, Sweep, SweepEntry, SweepResult};
+pub use sweep::{
+    run_sweep, sweep_placement, sweep_placements, Sweep, SweepCounts, SweepEntry, SweepResult,
+};
 pub use world::{
     check_placement, check_placements, Goal, Inventory, PartKind, Placement, PlacementError, Scene,
     Wall, World, WorldError,

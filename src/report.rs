@@ -44,7 +44,8 @@ pub struct Attempt {
     pub fallback_candidate: bool,
     /// The ball with no parts placed.
     pub bare: SimResult,
-    /// The single-ramp sweep (absent for a preSolved candidate, which is never swept).
+    /// The single-ramp sweep. The game never sweeps a preSolved candidate (absent in
+    /// game mode); the inspector sweeps every candidate.
     pub sweep: Option<Sweep>,
 }
 
@@ -57,7 +58,7 @@ pub struct Shipped {
     /// Whether this is the fallback (no attempt was accepted within 40).
     pub fallback: bool,
     /// True only in the degenerate case where all 40 candidates were preSolved, so
-    /// no fallback existed and the 40th candidate shipped as is.
+    /// no fallback existed and the 40th candidate shipped as is (`fallback` is false).
     pub all_pre_solved: bool,
     pub level_hash: String,
     pub world: World,

@@ -21,6 +21,11 @@ pub const DT: f64 = 1.0 / 120.0;
 /// contact distance (ball radius + wall half-thickness = 3.0), so the ball's centre
 /// can never cross a wall's middle line between two steps: no tunnelling.
 pub const MAX_SPEED: f64 = 300.0;
+/// Contact passes per step at most: the sides and every solid are resolved again
+/// until a pass moves the ball by no more than `CONTACT_SLOP`.
+pub const CONTACT_PASSES: u32 = 4;
+/// Pushes this small (or smaller) do not count as moving the ball.
+pub const CONTACT_SLOP: f64 = 1e-9;
 /// Step budget of one simulation (12 simulated seconds).
 pub const MAX_STEPS: u32 = 1440;
 /// Below this speed the ball counts as still...

@@ -104,7 +104,7 @@ pub fn parse_seed(text: &str) -> Result<ParsedSeed, SeedError> {
         });
     }
     if let Some(rest) = t.strip_prefix('-') {
-        if !rest.is_empty() && rest.bytes().all(|b| b.is_ascii_digit()) {
+        if parse_seed(rest).is_ok_and(|p| !matches!(p.source, SeedSource::Daily { .. })) {
             return Err(SeedError::Negative(t.to_owned()));
         }
     }
@@ -126,8 +126,13 @@ pub fn parse_seed(text: &str) -> Result<ParsedSeed, SeedError> {
             source: SeedSource::Decimal,
         });
     }
-    let date_text = t.strip_prefix("contraption:").unwrap_or(t);
-    if let Some(date) = parse_date_text(date_text, t)? {
+    // A daily key may name any year chrono knows (`contraption:999-1-1`); a bare
+    // date needs four digits.
+    let (date_text, year_digits) = match t.strip_prefix("contraption:") {
+        Some(rest) => (rest, 1..=6),
+        None => (t, 4..=4),
+    };
+    if let Some(date) = parse_ymd(date_text, year_digits, t)? {
         return Ok(daily(date));
     }
     Err(SeedError::Unrecognized(t.to_owned()))
@@ -147,9 +152,17 @@ pub fn daily(date: NaiveDate) -> ParsedSeed {
 /// Parses `YYYY-M-D` (one or two digit month and day). `Ok(None)` when the text
 /// does not have that shape; an error when it does but names no real day.
 pub fn parse_date_text(text: &str, original: &str) -> Result<Option<NaiveDate>, SeedError> {
+    parse_ymd(text, 4..=4, original)
+}
+
+fn parse_ymd(
+    text: &str,
+    year_digits: std::ops::RangeInclusive<usize>,
+    original: &str,
+) -> Result<Option<NaiveDate>, SeedError> {
     let parts: Vec<&str> = text.split('-').collect();
     let shaped = parts.len() == 3
-        && parts[0].len() == 4
+        && year_digits.contains(&parts[0].len())
         && (1..=2).contains(&parts[1].len())
         && (1..=2).contains(&parts[2].len())
         && parts.iter().all(|p| p.bytes().all(|b| b.is_ascii_digit()));
@@ -228,6 +241,9 @@ mod tests {
             ("0xZZ", SeedError::Unrecognized("0xZZ".into())),
             ("4.5", SeedError::Unrecognized("4.5".into())),
             ("--1", SeedError::Unrecognized("--1".into())),
+            ("-0x2A", SeedError::Negative("-0x2A".into())),
+            ("-2026-7-28", SeedError::Unrecognized("-2026-7-28".into())),
+            ("999-1-1", SeedError::Unrecognized("999-1-1".into())),
             ("12 34", SeedError::Unrecognized("12 34".into())),
         ];
         for (text, expected) in cases {

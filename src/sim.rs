@@ -9,7 +9,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::geometry::Vec2;
+use crate::geometry::{Aabb, Vec2};
 use crate::rules::*;
 use crate::world::{PartKind, Placement, World};
 
@@ -228,66 +228,46 @@ impl Compiled {
                 vx *= s;
                 vy *= s;
             }
+            let (px, py) = (x, y);
             x += vx * DT;
             y += vy * DT;
 
-            // The two sides of the field.
-            if x < BALL_RADIUS {
-                x = BALL_RADIUS;
-                if vx < 0.0 {
-                    vx = bounce(-vx, SIDE_RESTITUTION);
+            // Contacts: the sides, then walls and parts in order, repeated until a
+            // pass moves nothing (at most CONTACT_PASSES), so pushing the ball out
+            // of one solid cannot leave it inside another. A ball still inside
+            // something after the last pass is wedged: it goes back to where it was
+            // and stops.
+            let mut ball = Ball { x, y, vx, vy };
+            let mut settled = false;
+            for _ in 0..CONTACT_PASSES {
+                let mut moved = sides(&mut ball);
+                for s in &self.solids {
+                    moved |= contact(s, &mut ball);
                 }
-            } else if x > FIELD_WIDTH - BALL_RADIUS {
-                x = FIELD_WIDTH - BALL_RADIUS;
-                if vx > 0.0 {
-                    vx = -bounce(vx, SIDE_RESTITUTION);
+                if !moved {
+                    settled = true;
+                    break;
                 }
             }
-
-            // Walls and parts, in order.
-            for s in &self.solids {
-                if x < s.min_x || x > s.max_x || y < s.min_y || y > s.max_y {
-                    continue;
-                }
-                let t = (((x - s.ax) * s.dx + (y - s.ay) * s.dy) * s.inv_len2).clamp(0.0, 1.0);
-                let ex = x - (s.ax + t * s.dx);
-                let ey = y - (s.ay + t * s.dy);
-                let d2 = ex * ex + ey * ey;
-                if d2 >= s.reach * s.reach || d2 == 0.0 {
-                    continue;
-                }
-                let d = d2.sqrt();
-                let nx = ex / d;
-                let ny = ey / d;
-                let push = s.reach - d;
-                x += nx * push;
-                y += ny * push;
-                let vn = vx * nx + vy * ny;
-                if vn >= 0.0 {
-                    continue;
-                }
-                let tx = vx - vn * nx;
-                let ty = vy - vn * ny;
-                let out = bounce(-vn, s.restitution).max(s.kick);
-                let impulse = out - vn;
-                // Coulomb friction: the tangential speed drops by at most
-                // friction x normal impulse, never reversing.
-                let vt2 = tx * tx + ty * ty;
-                let (mut ftx, mut fty) = (tx, ty);
-                if s.friction > 0.0 && vt2 > 0.0 {
-                    let vt = vt2.sqrt();
-                    let keep = ((vt - s.friction * impulse) / vt).max(0.0);
-                    ftx = tx * keep;
-                    fty = ty * keep;
-                }
-                vx = ftx + nx * out;
-                vy = fty + ny * out;
+            if !settled && self.penetrates(&ball) {
+                ball = Ball {
+                    x: px,
+                    y: py,
+                    vx: 0.0,
+                    vy: 0.0,
+                };
             }
+            Ball { x, y, vx, vy } = ball;
 
             if stride > 0 && step % stride == 0 {
                 trajectory.push([x, y]);
             }
-            let d2 = self.goal_dist2(x, y);
+            // The goal counts when the path of this step touched it, not only its end.
+            let d2 = if self.path_touches_goal(px, py, x, y) {
+                0.0
+            } else {
+                self.goal_dist2(x, y)
+            };
             if d2 < best {
                 best = d2;
             }
@@ -323,10 +303,147 @@ impl Compiled {
         }
     }
 
+    /// Whether the segment from `(ax, ay)` to `(bx, by)` touches the goal box.
+    fn path_touches_goal(&self, ax: f64, ay: f64, bx: f64, by: f64) -> bool {
+        if ax.max(bx) < self.goal_cx - self.goal_hw
+            || ax.min(bx) > self.goal_cx + self.goal_hw
+            || ay.max(by) < self.goal_cy - self.goal_hh
+            || ay.min(by) > self.goal_cy + self.goal_hh
+        {
+            return false;
+        }
+        let zone = Aabb {
+            center: Vec2::new(self.goal_cx, self.goal_cy),
+            half: Vec2::new(self.goal_hw, self.goal_hh),
+        };
+        zone.segment_dist2(Vec2::new(ax, ay), Vec2::new(bx, by)) == 0.0
+    }
+
+    /// Whether the ball overlaps a side or a solid by more than `CONTACT_SLOP`.
+    fn penetrates(&self, b: &Ball) -> bool {
+        if b.x < BALL_RADIUS - CONTACT_SLOP || b.x > FIELD_WIDTH - BALL_RADIUS + CONTACT_SLOP {
+            return true;
+        }
+        self.solids.iter().any(|s| {
+            let (_, _, d2) = s.offset(b.x, b.y);
+            let inner = s.reach - CONTACT_SLOP;
+            d2 < inner * inner
+        })
+    }
+
     fn goal_dist2(&self, x: f64, y: f64) -> f64 {
         let dx = ((x - self.goal_cx).abs() - self.goal_hw).max(0.0);
         let dy = ((y - self.goal_cy).abs() - self.goal_hh).max(0.0);
         dx * dx + dy * dy
+    }
+}
+
+/// The ball's state during a step.
+#[derive(Debug, Clone, Copy)]
+struct Ball {
+    x: f64,
+    y: f64,
+    vx: f64,
+    vy: f64,
+}
+
+impl Solid {
+    /// Offset from the closest point of the solid's segment to `(x, y)`, and its
+    /// squared length. `t = clamp(((p − a)·d) × (1 / |d|²), 0, 1)`.
+    #[inline]
+    fn offset(&self, x: f64, y: f64) -> (f64, f64, f64) {
+        let t =
+            (((x - self.ax) * self.dx + (y - self.ay) * self.dy) * self.inv_len2).clamp(0.0, 1.0);
+        let ex = x - (self.ax + t * self.dx);
+        let ey = y - (self.ay + t * self.dy);
+        (ex, ey, ex * ex + ey * ey)
+    }
+}
+
+/// Keeps the ball between the field's sides; true when it moved it by more than the slop.
+#[inline]
+fn sides(b: &mut Ball) -> bool {
+    if b.x < BALL_RADIUS {
+        let moved = BALL_RADIUS - b.x > CONTACT_SLOP;
+        b.x = BALL_RADIUS;
+        if b.vx < 0.0 {
+            b.vx = bounce(-b.vx, SIDE_RESTITUTION);
+        }
+        moved
+    } else if b.x > FIELD_WIDTH - BALL_RADIUS {
+        let moved = b.x - (FIELD_WIDTH - BALL_RADIUS) > CONTACT_SLOP;
+        b.x = FIELD_WIDTH - BALL_RADIUS;
+        if b.vx > 0.0 {
+            b.vx = -bounce(b.vx, SIDE_RESTITUTION);
+        }
+        moved
+    } else {
+        false
+    }
+}
+
+/// Resolves the ball against one solid: pushes it out to the contact distance and
+/// applies restitution, kick and friction. True when it moved it by more than the slop.
+#[inline]
+fn contact(s: &Solid, b: &mut Ball) -> bool {
+    if b.x < s.min_x || b.x > s.max_x || b.y < s.min_y || b.y > s.max_y {
+        return false;
+    }
+    let (ex, ey, d2) = s.offset(b.x, b.y);
+    if d2 >= s.reach * s.reach {
+        return false;
+    }
+    let (nx, ny, d) = if d2 > 0.0 {
+        let d = d2.sqrt();
+        (ex / d, ey / d, d)
+    } else {
+        let (nx, ny) = degenerate_normal(s, b);
+        (nx, ny, 0.0)
+    };
+    let push = s.reach - d;
+    b.x += nx * push;
+    b.y += ny * push;
+    let vn = b.vx * nx + b.vy * ny;
+    if vn < 0.0 {
+        let tx = b.vx - vn * nx;
+        let ty = b.vy - vn * ny;
+        let out = bounce(-vn, s.restitution).max(s.kick);
+        let impulse = out - vn;
+        // Coulomb friction: the tangential speed drops by at most
+        // friction × normal impulse, never reversing.
+        let vt2 = tx * tx + ty * ty;
+        let (mut ftx, mut fty) = (tx, ty);
+        if s.friction > 0.0 && vt2 > 0.0 {
+            let vt = vt2.sqrt();
+            let keep = ((vt - s.friction * impulse) / vt).max(0.0);
+            ftx = tx * keep;
+            fty = ty * keep;
+        }
+        b.vx = ftx + nx * out;
+        b.vy = fty + ny * out;
+    }
+    push > CONTACT_SLOP
+}
+
+/// The push direction when the ball's centre lies exactly on a solid's segment:
+/// the segment's normal facing against the ball's motion (for a disc, straight
+/// against the motion; for a ball at rest, up).
+fn degenerate_normal(s: &Solid, b: &Ball) -> (f64, f64) {
+    if s.inv_len2 > 0.0 {
+        let len = (s.dx * s.dx + s.dy * s.dy).sqrt();
+        let (nx, ny) = (-s.dy / len, s.dx / len);
+        if nx * b.vx + ny * b.vy > 0.0 {
+            (-nx, -ny)
+        } else {
+            (nx, ny)
+        }
+    } else {
+        let speed = (b.vx * b.vx + b.vy * b.vy).sqrt();
+        if speed > 0.0 {
+            (-b.vx / speed, -b.vy / speed)
+        } else {
+            (0.0, -1.0)
+        }
     }
 }
 

@@ -90,9 +90,9 @@ pub fn summarize_report(report: &GenerationReport) -> SeedSummary {
         seed: report.seed,
         rules_version: RULES_VERSION,
         shipped: match (shipped.fallback, shipped.all_pre_solved) {
-            (false, _) => ShippedKind::Accepted,
+            (_, true) => ShippedKind::AllPreSolved,
             (true, false) => ShippedKind::Fallback,
-            (true, true) => ShippedKind::AllPreSolved,
+            (false, false) => ShippedKind::Accepted,
         },
         attempts: report.attempts.len() as u32,
         fallback: shipped.fallback,

@@ -73,6 +73,34 @@ pub struct Sweep {
     pub complete: bool,
 }
 
+/// How many placements of a sweep ended each way.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct SweepCounts {
+    pub goal: u32,
+    pub out: u32,
+    pub rest: u32,
+    pub timeout: u32,
+    pub blocked: u32,
+}
+
+impl Sweep {
+    /// Placements per result.
+    pub fn counts(&self) -> SweepCounts {
+        let mut c = SweepCounts::default();
+        for p in &self.placements {
+            *match p.result {
+                SweepResult::Goal => &mut c.goal,
+                SweepResult::Out => &mut c.out,
+                SweepResult::Rest => &mut c.rest,
+                SweepResult::Timeout => &mut c.timeout,
+                SweepResult::Blocked => &mut c.blocked,
+            } += 1;
+        }
+        c
+    }
+}
+
 /// The `i`-th ramp of the sweep (0-based, `i < 144`).
 pub fn sweep_placement(i: usize) -> Placement {
     let per_x = SWEEP_YS.len() * SWEEP_ANGLES.len();

@@ -20,17 +20,24 @@ fn check_invariants(r: &GenerationReport) -> Result<(), TestCaseError> {
             a.verdict == Verdict::PreSolved,
             a.bare.outcome == Outcome::Goal
         );
-        prop_assert_eq!(a.sweep.is_none(), a.verdict == Verdict::PreSolved);
+        // The game never sweeps a preSolved candidate; the inspector sweeps all.
+        let swept = r.mode == contraption::Mode::Inspector || a.verdict != Verdict::PreSolved;
+        prop_assert_eq!(a.sweep.is_some(), swept);
         // Only the last attempt may be accepted.
         prop_assert_eq!(
             a.verdict == Verdict::Accepted,
-            i + 1 == r.attempts.len() && !r.shipped.fallback
+            i + 1 == r.attempts.len() && !r.shipped.fallback && !r.shipped.all_pre_solved
         );
     }
     let shipped = r.shipped_attempt();
     prop_assert_eq!(&shipped.world, &r.shipped.world);
     prop_assert_eq!(&shipped.level_hash, &r.shipped.level_hash);
-    if r.shipped.fallback {
+    if r.shipped.all_pre_solved {
+        prop_assert!(!r.shipped.fallback);
+        prop_assert_eq!(r.attempts.len() as u32, MAX_ATTEMPTS);
+        prop_assert_eq!(r.shipped.attempt, MAX_ATTEMPTS);
+        prop_assert!(r.attempts.iter().all(|a| a.verdict == Verdict::PreSolved));
+    } else if r.shipped.fallback {
         prop_assert_eq!(r.attempts.len() as u32, MAX_ATTEMPTS);
         prop_assert!(shipped.fallback_candidate);
     } else {
@@ -84,6 +91,7 @@ proptest! {
             prop_assert_eq!(g.verdict, f.verdict);
             prop_assert_eq!(&g.reason, &f.reason);
             prop_assert_eq!(&g.bare, &f.bare);
+            prop_assert!(f.sweep.is_some());
             if let (Some(gs), Some(fs)) = (&g.sweep, &f.sweep) {
                 prop_assert_eq!(gs.game_stop, fs.game_stop);
                 prop_assert_eq!(fs.placements.len(), SWEEP_SIZE);
@@ -163,12 +171,8 @@ fn when_every_candidate_is_pre_solved_the_40th_ships_flagged() {
         open_field(50.0, 50.0)
     });
     assert_eq!(drawn, MAX_ATTEMPTS);
-    assert_eq!(report.attempts.len() as u32, MAX_ATTEMPTS);
-    assert!(report
-        .attempts
-        .iter()
-        .all(|a| a.verdict == Verdict::PreSolved));
-    assert!(report.shipped.fallback && report.shipped.all_pre_solved);
+    check_invariants(&report).unwrap();
+    assert!(!report.shipped.fallback && report.shipped.all_pre_solved);
     assert_eq!(report.shipped.attempt, MAX_ATTEMPTS);
     assert!(report.shipped.reason.contains("degenerate"));
 }
@@ -192,7 +196,7 @@ fn when_no_candidate_has_a_one_ramp_solution_the_first_non_trivial_ships() {
         }
         w
     });
-    assert_eq!(report.attempts.len() as u32, MAX_ATTEMPTS);
+    check_invariants(&report).unwrap();
     assert_eq!(report.attempts[0].verdict, Verdict::PreSolved);
     assert!(report.attempts[1..]
         .iter()
@@ -202,6 +206,39 @@ fn when_no_candidate_has_a_one_ramp_solution_the_first_non_trivial_ships() {
     assert!(report.attempts[1].fallback_candidate);
     assert!(report.attempts[1].reason.contains("fallback"));
     assert_eq!(report.shipped.solution, None);
+}
+
+#[test]
+fn sweep_ramps_on_a_wall_or_the_goal_are_blocked_not_simulated() {
+    use contraption::{run_sweep, Compiled, PlacementError, Vec2, Wall};
+    // Placement 8 is a ramp at (15, 66); placement 24..27 at (29, 30); the goal
+    // sits on the sweep point (57, 120).
+    let mut world = open_field(90.0, 57.0);
+    world.goal.center = Vec2::new(57.0, 120.0);
+    world.walls.push(Wall {
+        a: Vec2::new(10.0, 66.0),
+        b: Vec2::new(20.0, 66.0),
+    });
+    let sweep = run_sweep(&world, &Compiled::new(&world), true, 0);
+    for i in 8..12 {
+        let p = &sweep.placements[i];
+        assert_eq!((p.x, p.y), (15.0, 66.0));
+        assert_eq!(p.result, SweepResult::Blocked);
+        assert!(matches!(
+            p.blocked,
+            Some(PlacementError::OverlapsWall { wall: 1, .. })
+        ));
+        assert_eq!((p.steps, p.closest), (0, None));
+    }
+    let on_goal = &sweep.placements[(3 * 6 + 5) * 4];
+    assert_eq!((on_goal.x, on_goal.y), (57.0, 120.0));
+    assert!(matches!(
+        on_goal.blocked,
+        Some(PlacementError::OverlapsGoal { .. })
+    ));
+    let free = &sweep.placements[24];
+    assert_ne!(free.result, SweepResult::Blocked);
+    assert!(free.closest.is_some() && free.steps > 0);
 }
 
 #[test]

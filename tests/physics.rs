@@ -157,3 +157,129 @@ proptest! {
         }
     }
 }
+
+fn wall(ax: f64, ay: f64, bx: f64, by: f64) -> Wall {
+    Wall {
+        a: Vec2::new(ax, ay),
+        b: Vec2::new(bx, by),
+    }
+}
+
+fn down_fan(x: f64) -> Placement {
+    Placement {
+        part: PartKind::Fan,
+        x,
+        y: 3.0,
+        angle: std::f64::consts::FRAC_PI_2,
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// Two walls in a line with a gap narrower than the ball: it cannot pass.
+    #[test]
+    fn no_squeezing_through_a_gap_narrower_than_the_ball(
+        gap in 0.0..5.9f64,
+        ball_x in 35.0..65.0f64,
+        fan in any::<bool>(),
+    ) {
+        let mut world = open_field(ball_x, 50.0);
+        world.goal.center = Vec2::new(50.0, 140.0);
+        world.walls = vec![wall(0.5, 60.0, 50.0 - gap / 2.0, 60.0), wall(50.0 + gap / 2.0, 60.0, 99.5, 60.0)];
+        let placements: Vec<Placement> = if fan { vec![down_fan(ball_x)] } else { vec![] };
+        let r = simulate(&world, &placements, &SimOptions::with_trajectory(1));
+        prop_assert_ne!(r.outcome, Outcome::Goal);
+        for p in &r.trajectory {
+            prop_assert!(p[1] < 60.0, "ball passed the gap at {p:?}");
+        }
+    }
+
+    /// Two walls crossing in an X: a ball dropped into the upper wedge stays above both.
+    #[test]
+    fn no_passing_through_a_crossing(
+        slope in 0.2..1.0f64,
+        ball_x in 44.0..56.0f64,
+        fan in any::<bool>(),
+    ) {
+        let mut world = open_field(ball_x, 50.0);
+        world.goal.center = Vec2::new(50.0, 140.0);
+        world.walls = vec![
+            wall(20.0, 60.0 - 30.0 * slope, 80.0, 60.0 + 30.0 * slope),
+            wall(20.0, 60.0 + 30.0 * slope, 80.0, 60.0 - 30.0 * slope),
+        ];
+        let placements: Vec<Placement> = if fan { vec![down_fan(ball_x)] } else { vec![] };
+        let r = simulate(&world, &placements, &SimOptions::with_trajectory(1));
+        for p in &r.trajectory {
+            let dx = (p[0] - 50.0).abs();
+            if dx <= 30.0 {
+                prop_assert!(p[1] <= 60.0 - slope * dx, "ball left the wedge at {p:?}");
+            }
+        }
+    }
+
+    /// A wall whose end is closer to a side than the ball is wide seals that side:
+    /// the ball rolls down into the corner and stays there.
+    #[test]
+    fn no_slipping_between_a_wall_and_a_side(
+        end in 0.6..5.4f64,
+        ball_x in 3.0..15.0f64,
+        right in any::<bool>(),
+    ) {
+        let mirror = |x: f64| if right { 100.0 - x } else { x };
+        let mut world = open_field(mirror(ball_x), 50.0);
+        world.goal.center = Vec2::new(50.0, 140.0);
+        world.walls = vec![wall(mirror(end), 60.0, mirror(40.0), 50.0)];
+        let r = simulate(&world, &[down_fan(mirror(ball_x))], &SimOptions::with_trajectory(1));
+        for p in &r.trajectory {
+            prop_assert!(p[1] < 60.0, "ball slipped past the wall's end at {p:?}");
+            prop_assert!((BALL_RADIUS..=100.0 - BALL_RADIUS).contains(&p[0]), "ball left the sides at {p:?}");
+        }
+    }
+}
+
+#[test]
+fn the_sides_bounce_the_ball_back() {
+    // A fan blowing left throws the ball at the left side, which sends it back right.
+    let mut world = open_field(50.0, 90.0);
+    world.ball = Vec2::new(50.0, 30.0);
+    let fan = Placement {
+        part: PartKind::Fan,
+        x: 56.0,
+        y: 30.0,
+        angle: std::f64::consts::PI,
+    };
+    let r = simulate(&world, &[fan], &traj());
+    let hit = r
+        .trajectory
+        .iter()
+        .position(|p| p[0] == BALL_RADIUS)
+        .expect("reaches the side");
+    let after = &r.trajectory[hit..];
+    assert!(after.iter().all(|p| p[0] >= BALL_RADIUS));
+    assert!(
+        after.last().unwrap()[0] > BALL_RADIUS + 1.0,
+        "bounced back: {:?}",
+        after.last()
+    );
+}
+
+#[test]
+fn slow_impacts_do_not_bounce() {
+    // Dropped from just above a flat ledge: the impact is slower than the bounce
+    // threshold, so the ball never leaves the ledge again.
+    let mut world = open_field(50.0, 80.0);
+    world.ball = Vec2::new(50.0, 56.5);
+    world.walls.push(wall(30.0, 60.0, 70.0, 60.0));
+    let r = simulate(&world, &[], &traj());
+    let resting_y = 60.0 - BALL_RADIUS - WALL_RADIUS;
+    let first = r
+        .trajectory
+        .iter()
+        .position(|p| (p[1] - resting_y).abs() < 1e-9)
+        .unwrap();
+    assert!(r.trajectory[first..]
+        .iter()
+        .all(|p| (p[1] - resting_y).abs() < 1e-9));
+    assert_eq!(r.outcome, Outcome::Rest);
+}

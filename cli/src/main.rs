@@ -12,7 +12,7 @@ use clap::{Parser, Subcommand};
 use contraption::{
     check_placements, decode_share_code, encode_share_code, export_level, generate,
     level_file_text, parse_level_file, parse_seed, simulate, verify, GenerateOptions, Mulberry32,
-    ParsedSeed, Scene, ShareCode, ShareCodeError, SimOptions, SweepResult, Verdict, World,
+    ParsedSeed, Scene, ShareCode, ShareCodeError, SimOptions, Verdict,
 };
 use serde_json::json;
 
@@ -160,7 +160,7 @@ fn run(command: Command) -> Result<String> {
         Command::Rng { seed, count } => {
             let mut rng = Mulberry32::new(seed.seed);
             for _ in 0..count {
-                writeln!(out, "{}", rng.next_f64())?;
+                writeln!(out, "{}", js_number(rng.next_f64()))?;
             }
         }
         Command::Daily { date, json } => {
@@ -229,29 +229,32 @@ fn run(command: Command) -> Result<String> {
                 );
             }
             let a = &report.attempts[k as usize - 1];
-            let Some(sweep) = &a.sweep else {
-                bail!(
-                    "attempt {k} of seed {} was preSolved (the bare ball falls into the goal), so it was never swept",
-                    seed.seed
-                );
-            };
-            let count = |r: SweepResult| sweep.placements.iter().filter(|p| p.result == r).count();
+            let sweep = a
+                .sweep
+                .as_ref()
+                .expect("the inspector sweeps every attempt");
+            let counts = sweep.counts();
             if json {
-                out += &json_text(&json!({
-                    "seed": seed.seed,
-                    "attempt": k,
-                    "level_hash": a.level_hash,
-                    "verdict": a.verdict,
-                    "game_stop": sweep.game_stop,
-                    "counts": {
-                        "goal": count(SweepResult::Goal),
-                        "out": count(SweepResult::Out),
-                        "rest": count(SweepResult::Rest),
-                        "timeout": count(SweepResult::Timeout),
-                        "blocked": count(SweepResult::Blocked),
-                    },
-                    "placements": sweep.placements,
-                }))?;
+                /// `contraption sweep --json`.
+                #[derive(serde::Serialize)]
+                struct SweepOutput<'a> {
+                    seed: u32,
+                    attempt: u32,
+                    level_hash: &'a str,
+                    verdict: Verdict,
+                    game_stop: Option<u32>,
+                    counts: contraption::SweepCounts,
+                    placements: &'a [contraption::SweepEntry],
+                }
+                out += &json_text(&SweepOutput {
+                    seed: seed.seed,
+                    attempt: k,
+                    level_hash: &a.level_hash,
+                    verdict: a.verdict,
+                    game_stop: sweep.game_stop,
+                    counts,
+                    placements: &sweep.placements,
+                })?;
             } else {
                 writeln!(out,
                     "seed {} attempt {k}: {} — goal {}, out {}, rest {}, timeout {}, blocked {}; game stops at {}",
@@ -261,11 +264,11 @@ fn run(command: Command) -> Result<String> {
                         Verdict::NoSingleRampSolution => "no one-ramp solution",
                         Verdict::PreSolved => "preSolved",
                     },
-                    count(SweepResult::Goal),
-                    count(SweepResult::Out),
-                    count(SweepResult::Rest),
-                    count(SweepResult::Timeout),
-                    count(SweepResult::Blocked),
+                    counts.goal,
+                    counts.out,
+                    counts.rest,
+                    counts.timeout,
+                    counts.blocked,
                     sweep
                         .game_stop
                         .map(|i| format!("placement {}", i + 1))
@@ -483,16 +486,25 @@ fn write_atomically(path: &std::path::Path, bytes: &[u8]) -> Result<()> {
     Ok(())
 }
 
-/// A scene, or a bare world with no placements.
+/// A scene (an object with a `world` key), or a bare world with no placements.
 fn read_scene(text: &str) -> Result<Scene> {
-    match serde_json::from_str::<Scene>(text) {
-        Ok(scene) => Ok(scene),
-        Err(scene_err) => match serde_json::from_str::<World>(text) {
-            Ok(world) => Ok(Scene {
-                world,
-                placements: Vec::new(),
-            }),
-            Err(_) => Err(scene_err.into()),
-        },
+    let value: serde_json::Value = serde_json::from_str(text)?;
+    if value.get("world").is_some() {
+        Ok(serde_json::from_value(value)?)
+    } else {
+        Ok(Scene {
+            world: serde_json::from_value(value)?,
+            placements: Vec::new(),
+        })
+    }
+}
+
+/// A draw as JavaScript prints it: the shortest text that reads back to the same
+/// number, with an exponent below 1e-6 (`1.2e-7`), as `Number.prototype.toString`.
+fn js_number(v: f64) -> String {
+    if v != 0.0 && v.abs() < 1e-6 {
+        format!("{v:e}")
+    } else {
+        format!("{v}")
     }
 }

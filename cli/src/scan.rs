@@ -3,12 +3,11 @@
 use std::collections::BTreeMap;
 
 use anyhow::{bail, Result};
-use contraption::{summarize, SeedSummary as Row};
+use contraption::{summarize, SeedSummary as Row, ShippedKind};
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use serde::Serialize;
 use std::fmt::Write as _;
-
 
 #[derive(Serialize, Default)]
 struct Summary {
@@ -42,15 +41,17 @@ pub fn parse_range(text: &str) -> Result<(u64, u64)> {
     let Some((a, b)) = text.split_once("..") else {
         bail!("'{text}' is not a range; write FROM..TO, e.g. 0..10000 (TO excluded)");
     };
+    // A bound is a decimal or 0x number as the seed parser reads them; TO may also
+    // be 4294967296, one past the last seed.
     let num = |s: &str| -> Result<u64> {
         let s = s.trim();
-        let v = if let Some(h) = s.strip_prefix("0x") {
-            u64::from_str_radix(h, 16)
-        } else {
-            s.parse()
-        };
-        match v {
-            Ok(v) if v <= 1 << 32 => Ok(v),
+        if s == "4294967296" || s.eq_ignore_ascii_case("0x100000000") {
+            return Ok(1 << 32);
+        }
+        match contraption::parse_seed(s) {
+            Ok(p) if !matches!(p.source, contraption::SeedSource::Daily { .. }) => {
+                Ok(u64::from(p.seed))
+            }
             _ => bail!("'{s}' in '{text}' is not a seed bound from 0 to 4294967296"),
         }
     };
@@ -88,12 +89,13 @@ pub fn run(range: &str, json: bool) -> Result<String> {
     let mut histogram: BTreeMap<u32, u64> = BTreeMap::new();
     for r in &rows {
         summary.seeds += 1;
+        let accepted = r.shipped == ShippedKind::Accepted;
         summary.fallback += u64::from(r.fallback);
-        summary.accepted += u64::from(!r.fallback);
+        summary.accepted += u64::from(accepted);
         summary.pre_solved_rejections += u64::from(r.pre_solved);
-        let swept_rejected = r.attempts - r.pre_solved - u32::from(!r.fallback);
+        let swept_rejected = r.attempts - r.pre_solved - u32::from(accepted);
         summary.no_single_ramp_rejections += u64::from(swept_rejected);
-        summary.all_pre_solved += u64::from(r.fallback && r.pre_solved == r.attempts);
+        summary.all_pre_solved += u64::from(r.shipped == ShippedKind::AllPreSolved);
         *histogram.entry(r.attempts).or_default() += 1;
     }
     summary.attempts_histogram = histogram

@@ -264,3 +264,39 @@ fn replay_checks_a_solution_headlessly() {
     assert!(stderr_of_failure(&["replay", path.to_str().unwrap()]).contains("break the rules"));
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn sweep_reaches_pre_solved_attempts_and_simulate_reads_stdin() {
+    // Seed 42's first candidate is preSolved: the inspector still swept it.
+    let v = json(&["sweep", "42", "--attempt", "1", "--json"]);
+    assert_eq!(v["verdict"], "pre_solved");
+    assert_eq!(v["placements"].as_array().unwrap().len(), 144);
+    let report = json(&["generate", "42", "--json"]);
+    let scene = serde_json::json!({ "world": report["shipped"]["world"], "placements": [report["shipped"]["solution"]] });
+    let out = Command::cargo_bin("contraption")
+        .unwrap()
+        .args(["simulate", "-", "--json"])
+        .write_stdin(scene.to_string())
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let v: Value = serde_json::from_slice(&out).unwrap();
+    assert_eq!(v["outcome"], "goal");
+    // A bare world with a mistake names the mistake, not a missing `world`.
+    let mut world = report["shipped"]["world"].clone();
+    world["ball"]["z"] = 1.into();
+    let err = Command::cargo_bin("contraption")
+        .unwrap()
+        .args(["simulate", "-"])
+        .write_stdin(world.to_string())
+        .assert()
+        .failure()
+        .get_output()
+        .stderr
+        .clone();
+    assert!(String::from_utf8(err)
+        .unwrap()
+        .contains("unknown field `z`"));
+}
