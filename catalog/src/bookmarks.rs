@@ -1,0 +1,220 @@
+//! Bookmarks: a seed with a note and tags, and the level hash and rules version it
+//! had when saved, so `check` can tell which bookmarked levels the rules changed.
+
+use rusqlite::{params, OptionalExtension};
+use serde::{Deserialize, Serialize};
+
+use contraption::{generate, GenerateOptions, RULES_VERSION};
+
+use crate::error::CatalogError;
+use crate::store::Catalog;
+
+/// Longest note, in characters.
+pub const MAX_NOTE_CHARS: usize = 4000;
+/// Most tags on one bookmark, and the longest tag.
+pub const MAX_TAGS: usize = 16;
+pub const MAX_TAG_CHARS: usize = 40;
+
+/// A saved bookmark.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct Bookmark {
+    pub id: i64,
+    pub seed: u32,
+    pub note: String,
+    pub tags: Vec<String>,
+    /// The level hash the seed had when the bookmark was saved.
+    pub level_hash: String,
+    pub rules_version: u32,
+    /// RFC 3339, UTC.
+    pub created_at: String,
+    pub updated_at: String,
+}
+
+/// What a person edits: the note and the tags.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct BookmarkInput {
+    pub note: String,
+    pub tags: Vec<String>,
+}
+
+/// A bookmark regenerated with the current rules.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct BookmarkCheck {
+    pub bookmark: Bookmark,
+    pub current_hash: String,
+    pub current_rules_version: u32,
+    /// The seed now makes a different level than when it was bookmarked.
+    pub changed: bool,
+}
+
+impl BookmarkInput {
+    /// Trims the note and tags, drops empty and repeated tags, enforces the limits.
+    fn clean(&self) -> Result<(String, Vec<String>), CatalogError> {
+        let note = self.note.trim().to_owned();
+        if note.chars().count() > MAX_NOTE_CHARS {
+            return Err(CatalogError::Invalid(format!(
+                "a note has at most {MAX_NOTE_CHARS} characters"
+            )));
+        }
+        let mut tags: Vec<String> = Vec::new();
+        for t in &self.tags {
+            let t = t.trim();
+            if t.is_empty() || tags.iter().any(|x| x == t) {
+                continue;
+            }
+            if t.chars().count() > MAX_TAG_CHARS {
+                return Err(CatalogError::Invalid(format!(
+                    "a tag has at most {MAX_TAG_CHARS} characters"
+                )));
+            }
+            if t.chars().any(|c| c.is_control()) {
+                return Err(CatalogError::Invalid(
+                    "a tag cannot hold control characters".into(),
+                ));
+            }
+            tags.push(t.to_owned());
+        }
+        if tags.len() > MAX_TAGS {
+            return Err(CatalogError::Invalid(format!(
+                "a bookmark has at most {MAX_TAGS} tags"
+            )));
+        }
+        Ok((note, tags))
+    }
+}
+
+const COLUMNS: &str = "id, seed, note, tags, level_hash, rules_version, created_at, updated_at";
+
+fn read(r: &rusqlite::Row<'_>) -> rusqlite::Result<Bookmark> {
+    let tags: String = r.get(3)?;
+    Ok(Bookmark {
+        id: r.get(0)?,
+        seed: r.get(1)?,
+        note: r.get(2)?,
+        tags: serde_json::from_str(&tags).unwrap_or_default(),
+        level_hash: r.get(4)?,
+        rules_version: r.get(5)?,
+        created_at: r.get(6)?,
+        updated_at: r.get(7)?,
+    })
+}
+
+fn now() -> String {
+    chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
+}
+
+fn current_hash(seed: u32) -> String {
+    generate(seed, &GenerateOptions::game()).shipped.level_hash
+}
+
+impl Catalog {
+    /// Bookmarks `seed`, storing the level hash it has now.
+    pub fn add_bookmark(
+        &mut self,
+        seed: u32,
+        input: &BookmarkInput,
+    ) -> Result<Bookmark, CatalogError> {
+        let (note, tags) = input.clean()?;
+        let at = now();
+        self.conn.execute(
+            &format!(
+                "INSERT INTO bookmarks ({}) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6)",
+                &COLUMNS[4..]
+            ),
+            params![
+                seed,
+                note,
+                serde_json::to_string(&tags).expect("strings serialize"),
+                current_hash(seed),
+                RULES_VERSION,
+                at
+            ],
+        )?;
+        self.bookmark(self.conn.last_insert_rowid())
+    }
+
+    /// One bookmark.
+    pub fn bookmark(&self, id: i64) -> Result<Bookmark, CatalogError> {
+        self.conn
+            .query_row(
+                &format!("SELECT {COLUMNS} FROM bookmarks WHERE id = ?1"),
+                [id],
+                read,
+            )
+            .optional()?
+            .ok_or(CatalogError::NoSuchBookmark(id))
+    }
+
+    /// Replaces a bookmark's note and tags.
+    pub fn update_bookmark(
+        &mut self,
+        id: i64,
+        input: &BookmarkInput,
+    ) -> Result<Bookmark, CatalogError> {
+        let (note, tags) = input.clean()?;
+        let n = self.conn.execute(
+            "UPDATE bookmarks SET note = ?2, tags = ?3, updated_at = ?4 WHERE id = ?1",
+            params![
+                id,
+                note,
+                serde_json::to_string(&tags).expect("strings serialize"),
+                now()
+            ],
+        )?;
+        if n == 0 {
+            return Err(CatalogError::NoSuchBookmark(id));
+        }
+        self.bookmark(id)
+    }
+
+    /// Deletes a bookmark.
+    pub fn delete_bookmark(&mut self, id: i64) -> Result<(), CatalogError> {
+        match self
+            .conn
+            .execute("DELETE FROM bookmarks WHERE id = ?1", [id])?
+        {
+            0 => Err(CatalogError::NoSuchBookmark(id)),
+            _ => Ok(()),
+        }
+    }
+
+    /// Bookmarks, newest first; with `search`, those whose note, tags or seed
+    /// contain it (case-insensitive for ASCII).
+    pub fn bookmarks(&self, search: Option<&str>) -> Result<Vec<Bookmark>, CatalogError> {
+        let search = search.map(str::trim).filter(|s| !s.is_empty());
+        let mut stmt = self.conn.prepare(&format!(
+            "SELECT {COLUMNS} FROM bookmarks WHERE ?1 IS NULL \
+             OR note LIKE ?1 ESCAPE '\\' OR tags LIKE ?1 ESCAPE '\\' OR CAST(seed AS TEXT) LIKE ?1 ESCAPE '\\' \
+             ORDER BY id DESC"
+        ))?;
+        let pattern = search.map(|s| {
+            let escaped = s
+                .replace('\\', "\\\\")
+                .replace('%', "\\%")
+                .replace('_', "\\_");
+            format!("%{escaped}%")
+        });
+        let rows = stmt.query_map([pattern], read)?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
+    /// Regenerates every bookmarked seed and says which levels changed.
+    pub fn check_bookmarks(&self) -> Result<Vec<BookmarkCheck>, CatalogError> {
+        Ok(self
+            .bookmarks(None)?
+            .into_iter()
+            .map(|b| {
+                let now = current_hash(b.seed);
+                BookmarkCheck {
+                    changed: now != b.level_hash,
+                    current_hash: now,
+                    current_rules_version: RULES_VERSION,
+                    bookmark: b,
+                }
+            })
+            .collect())
+    }
+}

@@ -1,0 +1,32 @@
+use serde::{Deserialize, Serialize};
+
+/// What can go wrong with the catalog. Serializable, so the studio shows it as is.
+#[derive(Debug, Clone, PartialEq, thiserror::Error, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(tag = "kind", content = "detail", rename_all = "snake_case")]
+pub enum CatalogError {
+    #[error("the catalog file could not be used: {0}")]
+    Io(String),
+    #[error("the database failed: {0}")]
+    Database(String),
+    #[error("the catalog was written by a newer studio (schema {found}; this one knows up to {supported}); it was left untouched")]
+    NewerSchema { found: i64, supported: i64 },
+    #[error("there is no bookmark {0}")]
+    NoSuchBookmark(i64),
+    #[error("there is no scan {0}")]
+    NoSuchScan(i64),
+    #[error("{0}")]
+    Invalid(String),
+}
+
+impl From<rusqlite::Error> for CatalogError {
+    fn from(e: rusqlite::Error) -> Self {
+        CatalogError::Database(e.to_string())
+    }
+}
+
+impl From<std::io::Error> for CatalogError {
+    fn from(e: std::io::Error) -> Self {
+        CatalogError::Io(e.to_string())
+    }
+}

@@ -1,0 +1,18 @@
+//! The studio's catalog: one SQLite file (rusqlite, bundled SQLite) holding scanned
+//! seeds, the scans that produced them (so a scan can be resumed), and bookmarks.
+//!
+//! Every write is a transaction, so a process killed mid-scan or mid-edit loses
+//! nothing that was committed. A file that is not ours or is damaged is moved aside
+//! (never deleted) and a fresh catalog is created in its place.
+
+mod bookmarks;
+mod error;
+mod scan;
+mod seeds;
+mod store;
+
+pub use bookmarks::{Bookmark, BookmarkCheck, BookmarkInput};
+pub use error::CatalogError;
+pub use scan::{ScanEnd, ScanProgress, ScanRecord, ScanState, SCAN_CHUNK};
+pub use seeds::{Column, Filter, Op, SeedPage, SeedQuery, SeedRow, Stats};
+pub use store::{default_path, Catalog, Opened, APPLICATION_ID, SCHEMA_VERSION};

@@ -1,0 +1,303 @@
+//! Scanned seeds: storing summaries, filtering and sorting them, statistics.
+
+use rusqlite::{params, params_from_iter, Row, Transaction};
+use serde::{Deserialize, Serialize};
+
+use contraption::rules::SWEEP_SIZE;
+use contraption::{Inventory, SeedSummary, ShippedKind};
+
+use crate::error::CatalogError;
+use crate::store::Catalog;
+
+/// A stored seed: the engine's summary of it.
+pub type SeedRow = SeedSummary;
+
+/// The columns a table can be filtered and sorted by.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "snake_case")]
+pub enum Column {
+    Seed,
+    Attempts,
+    Fallback,
+    PreSolved,
+    Solving,
+    Walls,
+    Ramps,
+    Fans,
+    Bumpers,
+    RulesVersion,
+}
+
+impl Column {
+    fn sql(self) -> &'static str {
+        match self {
+            Column::Seed => "seed",
+            Column::Attempts => "attempts",
+            Column::Fallback => "fallback",
+            Column::PreSolved => "pre_solved",
+            Column::Solving => "solving",
+            Column::Walls => "walls",
+            Column::Ramps => "ramps",
+            Column::Fans => "fans",
+            Column::Bumpers => "bumpers",
+            Column::RulesVersion => "rules_version",
+        }
+    }
+}
+
+/// A comparison.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "snake_case")]
+pub enum Op {
+    Eq,
+    Ne,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+}
+
+impl Op {
+    fn sql(self) -> &'static str {
+        match self {
+            Op::Eq => "=",
+            Op::Ne => "<>",
+            Op::Lt => "<",
+            Op::Le => "<=",
+            Op::Gt => ">",
+            Op::Ge => ">=",
+        }
+    }
+}
+
+/// `column op value`, e.g. solving ≤ 3 or fallback = 1.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct Filter {
+    pub column: Column,
+    pub op: Op,
+    pub value: i64,
+}
+
+/// Which rows, in which order, which page.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct SeedQuery {
+    /// All must hold.
+    pub filters: Vec<Filter>,
+    pub sort: Column,
+    pub descending: bool,
+    pub offset: u32,
+    /// At most 1000.
+    pub limit: u32,
+}
+
+impl Default for SeedQuery {
+    fn default() -> Self {
+        Self {
+            filters: Vec::new(),
+            sort: Column::Seed,
+            descending: false,
+            offset: 0,
+            limit: 100,
+        }
+    }
+}
+
+/// A page of rows and how many rows match in all.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct SeedPage {
+    pub total: u64,
+    pub offset: u32,
+    pub rows: Vec<SeedRow>,
+}
+
+/// Statistics over the rows that match some filters.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct Stats {
+    pub seeds: u64,
+    pub accepted: u64,
+    pub fallback: u64,
+    pub all_pre_solved: u64,
+    pub fallback_rate: f64,
+    pub pre_solved_rejections: u64,
+    /// `[attempts, seeds]`, attempts ascending.
+    pub attempts_histogram: Vec<[u64; 2]>,
+    /// `[solving placements, seeds]`, ascending.
+    pub solving_histogram: Vec<[u64; 2]>,
+    /// For each of the 144 sweep placements, how many seeds it solves.
+    pub placement_solves: Vec<u64>,
+}
+
+fn where_clause(filters: &[Filter]) -> (String, Vec<i64>) {
+    if filters.is_empty() {
+        return (String::new(), Vec::new());
+    }
+    let parts: Vec<String> = filters
+        .iter()
+        .map(|f| format!("{} {} ?", f.column.sql(), f.op.sql()))
+        .collect();
+    (
+        format!(" WHERE {}", parts.join(" AND ")),
+        filters.iter().map(|f| f.value).collect(),
+    )
+}
+
+const ROW_COLUMNS: &str = "seed, rules_version, shipped, attempts, fallback, pre_solved, solving, \
+     solving_mask, walls, ramps, fans, bumpers, level_hash";
+
+fn read_row(r: &Row<'_>) -> rusqlite::Result<SeedRow> {
+    let shipped: String = r.get(2)?;
+    Ok(SeedSummary {
+        seed: r.get(0)?,
+        rules_version: r.get(1)?,
+        shipped: match shipped.as_str() {
+            "fallback" => ShippedKind::Fallback,
+            "all_pre_solved" => ShippedKind::AllPreSolved,
+            _ => ShippedKind::Accepted,
+        },
+        attempts: r.get(3)?,
+        fallback: r.get(4)?,
+        pre_solved: r.get(5)?,
+        solving: r.get(6)?,
+        solving_mask: r.get(7)?,
+        walls: r.get(8)?,
+        inventory: Inventory {
+            ramp: r.get(9)?,
+            fan: r.get(10)?,
+            bumper: r.get(11)?,
+        },
+        level_hash: r.get(12)?,
+    })
+}
+
+/// Inserts or replaces rows inside a transaction.
+pub(crate) fn put_rows(tx: &Transaction<'_>, rows: &[SeedRow]) -> Result<(), CatalogError> {
+    let mut stmt = tx.prepare_cached(&format!(
+        "INSERT OR REPLACE INTO seeds ({ROW_COLUMNS}) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)"
+    ))?;
+    for r in rows {
+        stmt.execute(params![
+            r.seed,
+            r.rules_version,
+            r.shipped.name(),
+            r.attempts,
+            r.fallback,
+            r.pre_solved,
+            r.solving,
+            r.solving_mask,
+            r.walls,
+            r.inventory.ramp,
+            r.inventory.fan,
+            r.inventory.bumper,
+            r.level_hash,
+        ])?;
+    }
+    Ok(())
+}
+
+impl Catalog {
+    /// Stores rows in one transaction.
+    pub fn put_seeds(&mut self, rows: &[SeedRow]) -> Result<(), CatalogError> {
+        let tx = self.conn.transaction()?;
+        put_rows(&tx, rows)?;
+        tx.commit()?;
+        Ok(())
+    }
+
+    /// One stored seed.
+    pub fn seed(&self, seed: u32) -> Result<Option<SeedRow>, CatalogError> {
+        let mut stmt = self
+            .conn
+            .prepare_cached(&format!("SELECT {ROW_COLUMNS} FROM seeds WHERE seed = ?1"))?;
+        let mut rows = stmt.query_map([seed], read_row)?;
+        Ok(rows.next().transpose()?)
+    }
+
+    /// A sorted, filtered page of stored seeds.
+    pub fn query(&self, q: &SeedQuery) -> Result<SeedPage, CatalogError> {
+        if q.limit > 1000 {
+            return Err(CatalogError::Invalid(
+                "a page holds at most 1000 rows".into(),
+            ));
+        }
+        let (clause, values) = where_clause(&q.filters);
+        let total: i64 = self.conn.query_row(
+            &format!("SELECT count(*) FROM seeds{clause}"),
+            params_from_iter(values.iter()),
+            |r| r.get(0),
+        )?;
+        let order = if q.descending { "DESC" } else { "ASC" };
+        // Ties are broken by seed, so the order is total and stable across pages.
+        let sql = format!(
+            "SELECT {ROW_COLUMNS} FROM seeds{clause} ORDER BY {} {order}, seed {order} LIMIT {} OFFSET {}",
+            q.sort.sql(),
+            q.limit,
+            q.offset
+        );
+        let mut stmt = self.conn.prepare(&sql)?;
+        let rows = stmt
+            .query_map(params_from_iter(values.iter()), read_row)?
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(SeedPage {
+            total: total as u64,
+            offset: q.offset,
+            rows,
+        })
+    }
+
+    /// Statistics over the rows matching `filters`.
+    pub fn stats(&self, filters: &[Filter]) -> Result<Stats, CatalogError> {
+        let (clause, values) = where_clause(filters);
+        let mut stats = Stats {
+            seeds: 0,
+            accepted: 0,
+            fallback: 0,
+            all_pre_solved: 0,
+            fallback_rate: 0.0,
+            pre_solved_rejections: 0,
+            attempts_histogram: Vec::new(),
+            solving_histogram: Vec::new(),
+            placement_solves: vec![0; SWEEP_SIZE],
+        };
+        let mut attempts = std::collections::BTreeMap::<u64, u64>::new();
+        let mut solving = std::collections::BTreeMap::<u64, u64>::new();
+        let mut stmt = self.conn.prepare(&format!(
+            "SELECT shipped, attempts, pre_solved, solving, solving_mask FROM seeds{clause}"
+        ))?;
+        let mut rows = stmt.query(params_from_iter(values.iter()))?;
+        while let Some(r) = rows.next()? {
+            let shipped: String = r.get(0)?;
+            stats.seeds += 1;
+            match shipped.as_str() {
+                "accepted" => stats.accepted += 1,
+                "fallback" => stats.fallback += 1,
+                _ => {
+                    stats.fallback += 1;
+                    stats.all_pre_solved += 1;
+                }
+            }
+            *attempts.entry(r.get::<_, i64>(1)? as u64).or_default() += 1;
+            stats.pre_solved_rejections += r.get::<_, i64>(2)? as u64;
+            *solving.entry(r.get::<_, i64>(3)? as u64).or_default() += 1;
+            let mask: Vec<u8> = r.get(4)?;
+            for (i, count) in stats.placement_solves.iter_mut().enumerate() {
+                if mask.get(i / 8).is_some_and(|b| b & (1 << (i % 8)) != 0) {
+                    *count += 1;
+                }
+            }
+        }
+        stats.fallback_rate = if stats.seeds == 0 {
+            0.0
+        } else {
+            stats.fallback as f64 / stats.seeds as f64
+        };
+        stats.attempts_histogram = attempts.into_iter().map(|(a, n)| [a, n]).collect();
+        stats.solving_histogram = solving.into_iter().map(|(s, n)| [s, n]).collect();
+        Ok(stats)
+    }
+}
