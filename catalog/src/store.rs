@@ -183,6 +183,13 @@ impl Catalog {
         Ok(())
     }
 
+    /// The open file's `PRAGMA application_id` (ours is [`APPLICATION_ID`]).
+    pub fn application_id(&self) -> Result<i32, CatalogError> {
+        Ok(self
+            .conn
+            .pragma_query_value(None, "application_id", |r| r.get(0))?)
+    }
+
     /// The schema version of the open file.
     pub fn schema_version(&self) -> Result<i64, CatalogError> {
         Ok(self

@@ -1,6 +1,7 @@
 //! `contraption`: the engine for scripts and pipelines. JSON on stdout with `--json`,
 //! errors on stderr with a non-zero exit, progress bars on stderr for long work.
 
+mod bookmarks;
 mod scan;
 
 use std::fmt::Write as _;
@@ -109,6 +110,21 @@ enum Command {
         /// FROM..TO, e.g. 0..10000.
         range: String,
         #[arg(long)]
+        json: bool,
+        /// Store the rows in this catalog (SQLite) instead of printing them; an
+        /// unfinished scan of the same range resumes. Ctrl-C stops after the current
+        /// chunk, keeping everything stored.
+        #[arg(long, value_name = "PATH")]
+        db: Option<std::path::PathBuf>,
+    },
+    /// Bookmarked seeds, in the studio's catalog (or --db PATH).
+    Bookmarks {
+        #[command(subcommand)]
+        action: bookmarks::Action,
+        /// The catalog file (default: the studio's, or $CONTRAPTION_DB).
+        #[arg(long, global = true, value_name = "PATH")]
+        db: Option<std::path::PathBuf>,
+        #[arg(long, global = true)]
         json: bool,
     },
 }
@@ -338,7 +354,20 @@ fn run(command: Command) -> Result<String> {
                 }
             }
         }
-        Command::Scan { range, json } => out = scan::run(&range, json)?,
+        Command::Scan { range, json, db } => {
+            out = match db {
+                Some(path) => scan::run_into_catalog(&range, &path, json)?,
+                None => scan::run(&range, json)?,
+            }
+        }
+        Command::Bookmarks { action, db, json } => {
+            let path = db.unwrap_or_else(contraption_catalog::default_path);
+            let (text, changed) = bookmarks::run(action, &path, json)?;
+            if changed {
+                return Err(Drifted(text).into());
+            }
+            out = text;
+        }
         Command::Export { seed, output } => {
             let daily_key = match seed.source {
                 contraption::SeedSource::Daily { key, .. } => Some(key),

@@ -139,3 +139,83 @@ pub fn run(range: &str, json: bool) -> Result<String> {
     }
     Ok(out)
 }
+
+/// Opens a catalog, saying on stderr when an unusable file had to be moved aside.
+pub fn open_catalog(path: &std::path::Path) -> Result<contraption_catalog::Catalog> {
+    let opened = contraption_catalog::Catalog::open(path)?;
+    if let (Some(aside), Some(reason)) = (&opened.moved_aside, &opened.reason) {
+        eprintln!(
+            "warning: {} could not be used ({reason}); it was moved to {} and a new catalog was created",
+            path.display(),
+            aside.display()
+        );
+    }
+    Ok(opened.catalog)
+}
+
+/// `scan FROM..TO --db PATH`: stores every seed's summary in the catalog.
+pub fn run_into_catalog(range: &str, path: &std::path::Path, json: bool) -> Result<String> {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::sync::Arc;
+
+    let (from, to) = parse_range(range)?;
+    let mut catalog = open_catalog(path)?;
+    let scan = catalog.begin_scan(from, to)?;
+    let cancel = Arc::new(AtomicBool::new(false));
+    {
+        let cancel = Arc::clone(&cancel);
+        // A second Ctrl-C while the chunk finishes is the default: it ends the process.
+        let _ = ctrlc::set_handler(move || cancel.store(true, Ordering::Relaxed));
+    }
+    let bar = ProgressBar::new(to - from);
+    bar.set_style(
+        ProgressStyle::with_template(
+            "{spinner} scanning into the catalog [{bar:40}] {pos}/{len} seeds  {per_sec}  eta {eta}",
+        )
+        .expect("valid template")
+        .progress_chars("=> "),
+    );
+    let end = catalog.run_scan(scan.id, &cancel, |p| bar.set_position(p.done))?;
+    bar.finish_and_clear();
+    let record = catalog.scan(scan.id)?;
+    let range_filter = [
+        contraption_catalog::Filter {
+            column: contraption_catalog::Column::Seed,
+            op: contraption_catalog::Op::Ge,
+            value: from as i64,
+        },
+        contraption_catalog::Filter {
+            column: contraption_catalog::Column::Seed,
+            op: contraption_catalog::Op::Lt,
+            value: to as i64,
+        },
+    ];
+    let stats = catalog.stats(&range_filter)?;
+    let mut out = String::new();
+    if json {
+        out = crate::json_text(&serde_json::json!({ "scan": record, "stats": stats }))?;
+    } else {
+        writeln!(
+            out,
+            "scan {} of {from}..{to}: {} ({} of {} seeds stored in {})",
+            record.id,
+            match end {
+                contraption_catalog::ScanEnd::Done => "done",
+                contraption_catalog::ScanEnd::Cancelled =>
+                    "cancelled; run the same command to resume",
+            },
+            record.next - record.from,
+            to - from,
+            path.display()
+        )?;
+        writeln!(
+            out,
+            "{} seeds: {} accepted, {} fallback ({:.2}%)",
+            stats.seeds,
+            stats.accepted,
+            stats.fallback,
+            stats.fallback_rate * 100.0
+        )?;
+    }
+    Ok(out)
+}
