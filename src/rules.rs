@@ -18,8 +18,9 @@ pub const GRAVITY: f64 = 200.0;
 /// The fixed time step: 120 steps per simulated second.
 pub const DT: f64 = 1.0 / 120.0;
 /// Speed cap (terminal velocity). `MAX_SPEED * DT` (2.5) is below the smallest
-/// contact distance (ball radius + wall half-thickness = 3.0), so the ball's centre
-/// can never cross a wall's middle line between two steps: no tunnelling.
+/// contact distance (ball radius + wall half-thickness = 3.0), so a ball that starts
+/// a step outside every solid cannot cross a solid's middle line during it; the
+/// repeated contact passes (`CONTACT_PASSES`) put it outside every solid again.
 pub const MAX_SPEED: f64 = 300.0;
 /// Contact passes per step at most: the sides and every solid are resolved again
 /// until a pass moves the ball by no more than `CONTACT_SLOP`.

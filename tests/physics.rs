@@ -283,3 +283,18 @@ fn slow_impacts_do_not_bounce() {
         .all(|p| (p[1] - resting_y).abs() < 1e-9));
     assert_eq!(r.outcome, Outcome::Rest);
 }
+
+/// The reference vector quoted in docs/rules.md for anyone porting the engine.
+#[test]
+fn reference_vector_six_walls() {
+    let scene = contraption::scenes::six_walls();
+    let r = simulate(
+        &scene.world,
+        &scene.placements,
+        &SimOptions::with_trajectory(60),
+    );
+    assert_eq!((r.outcome, r.steps), (Outcome::Out, 358));
+    assert_eq!(r.closest, 2.873229361542393);
+    assert_eq!(r.trajectory[1], [30.618123178487597, 30.268233720447668]);
+    assert_eq!(r.trajectory[3], [53.961341304088975, 47.421716845307344]);
+}
