@@ -84,6 +84,23 @@ enum Command {
         #[arg(short, long)]
         output: Option<std::path::PathBuf>,
     },
+    /// A PNG picture of a seed's level: walls, goal, ball and the bare ball's path,
+    /// with the solving ramp, or with `--sweep` all 144 placements coloured by result.
+    Render {
+        #[arg(value_parser = seed_arg, allow_hyphen_values = true)]
+        seed: ParsedSeed,
+        #[arg(short, long)]
+        output: std::path::PathBuf,
+        /// Pixels per field unit (1 to 20).
+        #[arg(long, default_value_t = 6.0)]
+        scale: f32,
+        /// Overlay the single-ramp sweep of the attempt (default: the shipped one).
+        #[arg(long)]
+        sweep: bool,
+        /// 1-based attempt to draw (default: the one that shipped).
+        #[arg(long)]
+        attempt: Option<u32>,
+    },
     /// Check a level file: refuse malformed or tampered files, regenerate its seed and
     /// list any drift. Exit 0 when identical, 1 when refused, 3 when the rules drifted.
     Verify {
@@ -416,6 +433,16 @@ fn run(command: Command) -> Result<String> {
                 return Err(Drifted(out).into());
             }
         }
+        Command::Render {
+            seed,
+            output,
+            scale,
+            sweep,
+            attempt,
+        } => {
+            let png = render_seed(seed.seed, attempt, scale, sweep)?;
+            write_atomically(&output, &png)?;
+        }
         Command::Replay { file, json } => {
             let bytes =
                 std::fs::read(&file).with_context(|| format!("cannot read {}", file.display()))?;
@@ -477,6 +504,41 @@ fn run(command: Command) -> Result<String> {
         }
     }
     Ok(out)
+}
+
+/// The picture `render` writes (and the studio exports): the attempt's world with
+/// its bare path, and either its sweep or, for the shipped attempt, its solution.
+pub fn render_seed(
+    seed: u32,
+    attempt: Option<u32>,
+    scale: f32,
+    with_sweep: bool,
+) -> Result<Vec<u8>> {
+    let report = generate(
+        seed,
+        &GenerateOptions {
+            mode: contraption::Mode::Inspector,
+            trajectory_stride: 2,
+        },
+    );
+    let n = report.attempts.len() as u32;
+    let k = attempt.unwrap_or(report.shipped.attempt);
+    if k == 0 || k > n {
+        bail!("seed {seed} has {n} attempt(s); --attempt must be 1 to {n}");
+    }
+    let a = &report.attempts[k as usize - 1];
+    let solution: Vec<contraption::Placement> = if k == report.shipped.attempt && !with_sweep {
+        report.shipped.solution.into_iter().collect()
+    } else {
+        Vec::new()
+    };
+    let picture = contraption_render::Picture {
+        scale,
+        trajectory: &a.bare.trajectory,
+        placements: &solution,
+        sweep: if with_sweep { a.sweep.as_ref() } else { None },
+    };
+    Ok(contraption_render::render_png(&a.world, &picture)?)
 }
 
 /// A verification that found drift: its report still goes to stdout, with exit code 3.

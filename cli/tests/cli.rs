@@ -300,3 +300,35 @@ fn sweep_reaches_pre_solved_attempts_and_simulate_reads_stdin() {
         .unwrap()
         .contains("unknown field `z`"));
 }
+
+#[test]
+fn render_writes_a_png() {
+    let dir = std::env::temp_dir().join(format!("contraption-render-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let level = dir.join("level.png");
+    let sweep = dir.join("sweep.png");
+    contraption(&[
+        "render",
+        "42",
+        "-o",
+        level.to_str().unwrap(),
+        "--scale",
+        "4",
+    ])
+    .success();
+    contraption(&["render", "42", "-o", sweep.to_str().unwrap(), "--sweep"]).success();
+    for p in [&level, &sweep] {
+        let bytes = std::fs::read(p).unwrap();
+        assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n");
+    }
+    assert!(stderr_of_failure(&[
+        "render",
+        "42",
+        "-o",
+        level.to_str().unwrap(),
+        "--scale",
+        "50"
+    ])
+    .contains("scale"));
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -1,0 +1,308 @@
+//! Pictures of levels: the field, walls, goal and ball, the bare ball's path, placed
+//! parts, and optionally the 144 placements of a sweep coloured by result. The CLI's
+//! `render` and the studio's picture export both call [`render_png`], so they write
+//! identical files. Colours are the studio's palette (`ui/src/draw/colors.ts`; a test
+//! keeps the two in step).
+
+use contraption::rules::{BALL_RADIUS, FIELD_HEIGHT, FIELD_WIDTH, RAMP_RADIUS, WALL_RADIUS};
+use contraption::{PartKind, Placement, Sweep, SweepResult, World};
+use tiny_skia::{Color, FillRule, LineCap, Paint, PathBuilder, Pixmap, Rect, Stroke, Transform};
+
+/// The studio's palette, as `#rrggbb`.
+pub mod palette {
+    pub const FIELD: &str = "#0a0d12";
+    pub const FIELD_EDGE: &str = "#2a3342";
+    pub const GRID: &str = "#151b25";
+    pub const WALL: &str = "#aab4c5";
+    pub const BALL: &str = "#ffb547";
+    pub const GOAL: &str = "#3ddc84";
+    pub const BARE: &str = "#e8ecf3";
+    pub const ACCENT: &str = "#5ee3d0";
+    pub const RESULT_GOAL: &str = "#3ddc84";
+    pub const RESULT_OUT: &str = "#ff6b6b";
+    pub const RESULT_REST: &str = "#5aa9ff";
+    pub const RESULT_TIMEOUT: &str = "#c38bff";
+    pub const RESULT_BLOCKED: &str = "#525c6e";
+}
+
+/// What to draw besides the level.
+#[derive(Debug, Clone, Default)]
+pub struct Picture<'a> {
+    /// Pixels per field unit (1 to 20). The picture is `100·scale` × `150·scale`
+    /// pixels plus a margin of two units on every side.
+    pub scale: f32,
+    /// The bare ball's path (or any path), as `[x, y]` points.
+    pub trajectory: &'a [[f64; 2]],
+    /// Parts to draw (a solution, say).
+    pub placements: &'a [Placement],
+    /// A sweep to overlay: each placement as a ramp glyph coloured by its result,
+    /// with the game's stop ringed.
+    pub sweep: Option<&'a Sweep>,
+}
+
+/// Why a picture cannot be made.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum RenderError {
+    #[error("the scale must be between 1 and 20 pixels per unit, not {0}")]
+    BadScale(f32),
+    #[error("the picture could not be encoded as PNG: {0}")]
+    Encode(String),
+}
+
+fn color(hex: &str, alpha: f32) -> Color {
+    let n = u32::from_str_radix(&hex[1..], 16).expect("palette colours are #rrggbb");
+    Color::from_rgba8(
+        (n >> 16) as u8,
+        (n >> 8) as u8,
+        n as u8,
+        (alpha.clamp(0.0, 1.0) * 255.0).round() as u8,
+    )
+}
+
+fn paint(hex: &str, alpha: f32) -> Paint<'static> {
+    let mut p = Paint::default();
+    p.set_color(color(hex, alpha));
+    p.anti_alias = true;
+    p
+}
+
+fn result_hex(r: SweepResult) -> &'static str {
+    match r {
+        SweepResult::Goal => palette::RESULT_GOAL,
+        SweepResult::Out => palette::RESULT_OUT,
+        SweepResult::Rest => palette::RESULT_REST,
+        SweepResult::Timeout => palette::RESULT_TIMEOUT,
+        SweepResult::Blocked => palette::RESULT_BLOCKED,
+    }
+}
+
+/// Margin around the field, in field units.
+const MARGIN: f32 = 2.0;
+
+struct Canvas {
+    pixmap: Pixmap,
+    scale: f32,
+}
+
+impl Canvas {
+    fn at(&self, x: f64, y: f64) -> (f32, f32) {
+        (
+            (x as f32 + MARGIN) * self.scale,
+            (y as f32 + MARGIN) * self.scale,
+        )
+    }
+
+    fn line(&mut self, a: (f64, f64), b: (f64, f64), width_units: f32, hex: &str, alpha: f32) {
+        let mut pb = PathBuilder::new();
+        let (ax, ay) = self.at(a.0, a.1);
+        let (bx, by) = self.at(b.0, b.1);
+        pb.move_to(ax, ay);
+        pb.line_to(bx, by);
+        if let Some(path) = pb.finish() {
+            let stroke = Stroke {
+                width: (width_units * self.scale).max(1.0),
+                line_cap: LineCap::Round,
+                ..Stroke::default()
+            };
+            self.pixmap.stroke_path(
+                &path,
+                &paint(hex, alpha),
+                &stroke,
+                Transform::identity(),
+                None,
+            );
+        }
+    }
+
+    fn circle(&mut self, c: (f64, f64), r_units: f32, hex: &str, alpha: f32, fill: bool) {
+        let (x, y) = self.at(c.0, c.1);
+        if let Some(path) = PathBuilder::from_circle(x, y, (r_units * self.scale).max(1.0)) {
+            if fill {
+                self.pixmap.fill_path(
+                    &path,
+                    &paint(hex, alpha),
+                    FillRule::Winding,
+                    Transform::identity(),
+                    None,
+                );
+            } else {
+                let stroke = Stroke {
+                    width: (0.35 * self.scale).max(1.0),
+                    ..Stroke::default()
+                };
+                self.pixmap.stroke_path(
+                    &path,
+                    &paint(hex, alpha),
+                    &stroke,
+                    Transform::identity(),
+                    None,
+                );
+            }
+        }
+    }
+}
+
+/// Draws a level and returns the PNG bytes.
+pub fn render_png(world: &World, picture: &Picture<'_>) -> Result<Vec<u8>, RenderError> {
+    let scale = picture.scale;
+    if !(1.0..=20.0).contains(&scale) {
+        return Err(RenderError::BadScale(scale));
+    }
+    let w = ((FIELD_WIDTH as f32 + 2.0 * MARGIN) * scale).round() as u32;
+    let h = ((FIELD_HEIGHT as f32 + 2.0 * MARGIN) * scale).round() as u32;
+    let mut pixmap = Pixmap::new(w, h).expect("a non-empty picture");
+    pixmap.fill(color("#0e1117", 1.0));
+    let mut c = Canvas { pixmap, scale };
+
+    // The field and its 10-unit grid.
+    let (fx, fy) = c.at(0.0, 0.0);
+    let field = Rect::from_xywh(
+        fx,
+        fy,
+        FIELD_WIDTH as f32 * scale,
+        FIELD_HEIGHT as f32 * scale,
+    )
+    .expect("a positive rectangle");
+    c.pixmap.fill_rect(
+        field,
+        &paint(palette::FIELD, 1.0),
+        Transform::identity(),
+        None,
+    );
+    for x in (10..100).step_by(10) {
+        c.line(
+            (f64::from(x), 0.0),
+            (f64::from(x), FIELD_HEIGHT),
+            0.1,
+            palette::GRID,
+            1.0,
+        );
+    }
+    for y in (10..150).step_by(10) {
+        c.line(
+            (0.0, f64::from(y)),
+            (FIELD_WIDTH, f64::from(y)),
+            0.1,
+            palette::GRID,
+            1.0,
+        );
+    }
+    let mut edge = PathBuilder::new();
+    edge.push_rect(field);
+    if let Some(path) = edge.finish() {
+        c.pixmap.stroke_path(
+            &path,
+            &paint(palette::FIELD_EDGE, 1.0),
+            &Stroke::default(),
+            Transform::identity(),
+            None,
+        );
+    }
+
+    // The sweep's glyphs, under everything else.
+    if let Some(sweep) = picture.sweep {
+        for p in &sweep.placements {
+            let body = Placement::ramp(p.x, p.y, p.angle).body();
+            let alpha = if p.result == SweepResult::Blocked {
+                0.5
+            } else {
+                0.85
+            };
+            c.line(
+                (body.a.x, body.a.y),
+                (body.b.x, body.b.y),
+                2.0 * RAMP_RADIUS as f32,
+                result_hex(p.result),
+                alpha,
+            );
+        }
+        if let Some(stop) = sweep
+            .game_stop
+            .and_then(|i| sweep.placements.get(i as usize))
+        {
+            c.circle((stop.x, stop.y), 10.5, palette::ACCENT, 1.0, false);
+        }
+    }
+
+    // Goal zone.
+    let g = world.goal;
+    let (gx, gy) = c.at(g.center.x - g.width / 2.0, g.center.y - g.height / 2.0);
+    if let Some(goal) = Rect::from_xywh(gx, gy, g.width as f32 * scale, g.height as f32 * scale) {
+        c.pixmap.fill_rect(
+            goal,
+            &paint(palette::GOAL, 0.22),
+            Transform::identity(),
+            None,
+        );
+        let mut pb = PathBuilder::new();
+        pb.push_rect(goal);
+        if let Some(path) = pb.finish() {
+            let stroke = Stroke {
+                width: (0.35 * scale).max(1.5),
+                ..Stroke::default()
+            };
+            c.pixmap.stroke_path(
+                &path,
+                &paint(palette::GOAL, 1.0),
+                &stroke,
+                Transform::identity(),
+                None,
+            );
+        }
+    }
+
+    // Walls, with a dark casing so they read over the glyphs.
+    for wall in &world.walls {
+        let (a, b) = ((wall.a.x, wall.a.y), (wall.b.x, wall.b.y));
+        c.line(
+            a,
+            b,
+            2.0 * WALL_RADIUS as f32 + 4.0 / scale,
+            palette::FIELD,
+            1.0,
+        );
+        c.line(a, b, 2.0 * WALL_RADIUS as f32, palette::WALL, 1.0);
+    }
+
+    // Placed parts.
+    for p in picture.placements {
+        let body = p.body();
+        let hex = match p.part {
+            PartKind::Ramp | PartKind::Fan => palette::ACCENT,
+            PartKind::Bumper => palette::BALL,
+        };
+        if p.part == PartKind::Bumper {
+            c.circle((p.x, p.y), body.radius as f32, hex, 0.9, true);
+        } else {
+            c.line(
+                (body.a.x, body.a.y),
+                (body.b.x, body.b.y),
+                2.0 * body.radius as f32,
+                hex,
+                1.0,
+            );
+        }
+    }
+
+    // The path, then the ball at its start.
+    for pair in picture.trajectory.windows(2) {
+        c.line(
+            (pair[0][0], pair[0][1]),
+            (pair[1][0], pair[1][1]),
+            0.4,
+            palette::BARE,
+            0.8,
+        );
+    }
+    c.circle(
+        (world.ball.x, world.ball.y),
+        BALL_RADIUS as f32,
+        palette::BALL,
+        1.0,
+        true,
+    );
+
+    c.pixmap
+        .encode_png()
+        .map_err(|e| RenderError::Encode(e.to_string()))
+}

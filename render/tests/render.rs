@@ -1,0 +1,98 @@
+use contraption::{generate, GenerateOptions, SimOptions};
+use contraption_render::{palette, render_png, Picture, RenderError};
+
+fn decode(bytes: &[u8]) -> (u32, u32, Vec<u8>) {
+    let decoder = png::Decoder::new(bytes);
+    let mut reader = decoder.read_info().unwrap();
+    let mut buf = vec![0; reader.output_buffer_size()];
+    let info = reader.next_frame(&mut buf).unwrap();
+    buf.truncate(info.buffer_size());
+    assert_eq!(info.color_type, png::ColorType::Rgba);
+    (info.width, info.height, buf)
+}
+
+fn rgb(hex: &str) -> [u8; 3] {
+    let n = u32::from_str_radix(&hex[1..], 16).unwrap();
+    [(n >> 16) as u8, (n >> 8) as u8, n as u8]
+}
+
+#[test]
+fn a_level_picture_has_the_field_the_ball_and_the_goal_where_they_are() {
+    let report = generate(42, &GenerateOptions::inspector());
+    let world = &report.shipped.world;
+    let bare = contraption::simulate(world, &[], &SimOptions::with_trajectory(4));
+    let picture = Picture {
+        scale: 6.0,
+        trajectory: &bare.trajectory,
+        placements: &[],
+        sweep: report.shipped_attempt().sweep.as_ref(),
+    };
+    let png = render_png(world, &picture).unwrap();
+    let (w, h, pixels) = decode(&png);
+    assert_eq!((w, h), (624, 924));
+    let at = |x: f64, y: f64| {
+        let (px, py) = (((x + 2.0) * 6.0) as usize, ((y + 2.0) * 6.0) as usize);
+        let i = (py * w as usize + px) * 4;
+        [pixels[i], pixels[i + 1], pixels[i + 2]]
+    };
+    assert_eq!(at(world.ball.x, world.ball.y), rgb(palette::BALL));
+    assert_eq!(at(-1.0, -1.0), rgb("#0e1117"), "the margin");
+    // The goal's outline is drawn in the goal colour.
+    let g = world.goal;
+    assert_eq!(
+        at(g.center.x, g.center.y - g.height / 2.0),
+        rgb(palette::GOAL)
+    );
+    // Same input, same bytes.
+    assert_eq!(render_png(world, &picture).unwrap(), png);
+}
+
+#[test]
+fn scales_out_of_range_are_refused() {
+    let world = generate(1, &GenerateOptions::game()).shipped.world;
+    for scale in [0.0, 0.5, 21.0, f32::NAN] {
+        let p = Picture {
+            scale,
+            ..Picture::default()
+        };
+        assert!(matches!(
+            render_png(&world, &p),
+            Err(RenderError::BadScale(_))
+        ));
+    }
+}
+
+/// The picture uses the studio's palette: every colour here appears in the UI's
+/// colors.ts under the same name.
+#[test]
+fn the_palette_matches_the_studio() {
+    let ts = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../ui/src/draw/colors.ts"
+    ))
+    .expect("ui/src/draw/colors.ts");
+    let find = |key: &str| -> String {
+        let line = ts
+            .lines()
+            .find(|l| l.trim_start().starts_with(&format!("{key}:")))
+            .unwrap_or_else(|| panic!("colors.ts has no `{key}:`"));
+        let start = line.find('#').expect("a hex colour");
+        line[start..start + 7].to_owned()
+    };
+    for (key, ours) in [
+        ("field", palette::FIELD),
+        ("fieldEdge", palette::FIELD_EDGE),
+        ("grid", palette::GRID),
+        ("wall", palette::WALL),
+        ("ball", palette::BALL),
+        ("bare", palette::BARE),
+        ("accent", palette::ACCENT),
+        ("out", palette::RESULT_OUT),
+        ("rest", palette::RESULT_REST),
+        ("timeout", palette::RESULT_TIMEOUT),
+        ("blocked", palette::RESULT_BLOCKED),
+    ] {
+        assert_eq!(find(key), ours, "{key}");
+    }
+    assert!(ts.contains(&format!("goal: \"{}\"", palette::GOAL)));
+}
