@@ -367,3 +367,23 @@ pub fn sweep_trajectories(
         total,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_attempt_without_a_sweep_is_not_swept() {
+        // Game-mode reports (and preSolved candidates there) carry no sweep.
+        let mut report = report(42);
+        report.attempts[0].sweep = None;
+        assert_eq!(
+            swept_entries(&report, 42, 1).unwrap_err(),
+            StudioError::NotSwept {
+                seed: 42,
+                attempt: 1
+            }
+        );
+        assert!(swept_entries(&report, 42, 0).is_err());
+    }
+}

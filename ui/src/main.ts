@@ -245,7 +245,7 @@ function renderLedger(): void {
   shippedBox.dataset["shippedAttempt"] = String(s.attempt);
   shippedBox.dataset["fallback"] = String(s.fallback);
   shippedBox.dataset["levelHash"] = s.level_hash;
-  shippedBox.className = `shipped ${s.fallback ? "fallback" : "accepted"}`;
+  shippedBox.className = `shipped ${s.fallback || s.all_pre_solved ? "fallback" : "accepted"}`;
   shippedBox.append(
     h("div", "shipped-title", s.fallback ? `Fallback shipped: attempt ${s.attempt}` : `Shipped: attempt ${s.attempt}`),
     h("div", "shipped-reason", s.reason),
@@ -281,11 +281,12 @@ function renderLedger(): void {
     stats.append(h("div", "", bare));
     if (a.sweep) {
       const c = countResults(a.sweep.placements);
+      const info = a.verdict === "pre_solved" ? " (not run by the game)" : "";
       stats.append(
         h(
           "div",
           "",
-          `sweep: ${a.sweep.solving}/144 goal · ${c.out} out · ${c.rest} rest · ${c.timeout} timeout · ${c.blocked} blocked`,
+          `sweep${info}: ${a.sweep.solving}/144 goal · ${c.out} out · ${c.rest} rest · ${c.timeout} timeout · ${c.blocked} blocked`,
         ),
       );
     } else {
@@ -519,15 +520,15 @@ function renderDetails(): void {
   }
   el.sweepCounts.append(table);
   const stop = a.sweep.game_stop;
-  el.sweepCounts.append(
-    h(
-      "p",
-      "muted",
-      stop === null
+  const text =
+    a.verdict === "pre_solved"
+      ? `The game never sweeps a preSolved candidate; the inspector did, for information.${
+          stop === null ? "" : ` The first ramp to reach the goal is placement ${stop + 1} of 144 (index ${stop}).`
+        }`
+      : stop === null
         ? "No placement reaches the goal: the game's sweep ran all 144."
-        : `The game stopped at placement ${stop + 1} of 144 (index ${stop}).`,
-    ),
-  );
+        : `The game stopped at placement ${stop + 1} of 144 (index ${stop}).`;
+  el.sweepCounts.append(h("p", "muted", text));
 }
 
 function blockedWords(e: PlacementError): string {
@@ -645,7 +646,7 @@ function renderStage(force = false): void {
   el.canvas.dataset["visible"] = String(visibleIndices(grid, entries, state.filter).length);
   el.empty.hidden = a.sweep !== null;
   el.empty.textContent = a.sweep ? "" : "preSolved — the bare ball falls into the goal, so this candidate was never swept.";
-  const marks = { hovered: state.hovered, selected: state.selected, gameStop };
+  const marks = { hovered: state.hovered, selected: state.selected, gameStop, stopLabel: a.verdict === "pre_solved" ? "first goal" : "game stop" };
   const v = fitView({ x: 0, y: 0, w, h: hgt }, rules.field_width, rules.field_height, 16);
   state.fieldView = v;
   let trajectories = 0;
@@ -697,7 +698,7 @@ function renderStage(force = false): void {
   } else {
     state.layout = null;
     if (state.view === "heat" && a.sweep) {
-      drawGlyphs(ctx, v, grid, [], state.filter, { hovered: null, selected: null, gameStop });
+      drawGlyphs(ctx, v, grid, [], state.filter, { ...marks, hovered: null, selected: null });
     } else {
       if (a.sweep) {
         drawGlyphs(ctx, v, grid, entries, state.filter, marks, state.allTraj ? 0.55 : 0.9);

@@ -14,6 +14,8 @@ export interface GlyphMarks {
   hovered: number | null;
   selected: number | null;
   gameStop: number | null;
+  /** Label of the stop marker (default "game stop"). */
+  stopLabel?: string;
 }
 
 /** Indices of the placements the filter lets through, in sweep order. */
@@ -87,11 +89,11 @@ export function drawGlyphs(
   };
   ring(marks.selected, palette.text, 4);
   ring(marks.hovered, palette.accent, 5);
-  if (marks.gameStop !== null) drawStopMarker(ctx, v, grid, marks.gameStop);
+  if (marks.gameStop !== null) drawStopMarker(ctx, v, grid, marks.gameStop, marks.stopLabel ?? "game stop");
 }
 
 /** The placement where the game's sweep stopped: a ring and a flag. */
-export function drawStopMarker(ctx: Ctx, v: View, grid: readonly RampGlyph[], index: number): void {
+export function drawStopMarker(ctx: Ctx, v: View, grid: readonly RampGlyph[], index: number, label = "game stop"): void {
   const g = grid[index];
   if (!g) return;
   const [cx, cy] = toCanvas(v, g.x, g.y);
@@ -108,7 +110,7 @@ export function drawStopMarker(ctx: Ctx, v: View, grid: readonly RampGlyph[], in
   ctx.font = "600 11px system-ui, sans-serif";
   ctx.textAlign = "center";
   ctx.textBaseline = "bottom";
-  ctx.fillText("game stop", cx, cy - radius - 3);
+  ctx.fillText(label, cx, cy - radius - 3);
 }
 
 /**
