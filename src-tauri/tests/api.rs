@@ -128,15 +128,40 @@ fn bad_requests_are_typed_errors() {
         }
     );
     let never = AtomicBool::new(false);
-    let err = api::sweep_trajectories(1, SEED, 7, &never, |_| {}).unwrap_err();
+    let err = api::sweep_trajectories(1, SEED, 99, &never, |_| {}).unwrap_err();
     assert_eq!(
         err,
-        StudioError::NotSwept {
+        StudioError::NoSuchAttempt {
             seed: SEED,
-            attempt: 7
+            attempt: 99,
+            attempts: 11
         }
     );
-    assert!(CommandError::from(err).message.contains("preSolved"));
+    assert!(CommandError::from(err).message.contains("11 attempts"));
+}
+
+#[test]
+fn pre_solved_attempts_are_swept_for_information() {
+    // The inspector sweeps every candidate, preSolved ones included (the game does not).
+    let report = api::report(SEED);
+    let attempt = &report.attempts[6];
+    assert_eq!(attempt.verdict, Verdict::PreSolved);
+    let sweep = attempt
+        .sweep
+        .as_ref()
+        .expect("inspector mode sweeps preSolved candidates");
+    let never = AtomicBool::new(false);
+    let mut n = 0;
+    let summary = api::sweep_trajectories(2, SEED, 7, &never, |e| {
+        if let SweepEvent::Chunk { trajectories, .. } = e {
+            for t in trajectories {
+                assert_eq!(t.result, sweep.placements[t.index as usize].result);
+                n += 1;
+            }
+        }
+    })
+    .unwrap();
+    assert_eq!((summary.end, summary.done, n), (JobEnd::Finished, 144, 144));
 }
 
 #[test]
