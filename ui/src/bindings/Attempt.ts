@@ -25,6 +25,7 @@ fallback_candidate: boolean,
  */
 bare: SimResult, 
 /**
- * The single-ramp sweep (absent for a preSolved candidate, which is never swept).
+ * The single-ramp sweep. The game never sweeps a preSolved candidate (absent in
+ * game mode); the inspector sweeps every candidate.
  */
 sweep: Sweep | null, };

@@ -16,7 +16,7 @@ attempt: number,
 fallback: boolean, 
 /**
  * True only in the degenerate case where all 40 candidates were preSolved, so
- * no fallback existed and the 40th candidate shipped as is.
+ * no fallback existed and the 40th candidate shipped as is (`fallback` is false).
  */
 all_pre_solved: boolean, level_hash: string, world: World, 
 /**
