@@ -65,17 +65,39 @@ done
 [ -e "/tmp/.X11-unix/X$display" ] || { echo "Xvfb did not start" >&2; cat /tmp/studio-e2e-xvfb.log >&2; exit 1; }
 export DISPLAY=":$display"
 
-tauri-driver --port "$port" --native-port $((port + 1)) >/tmp/studio-e2e-tauri-driver.log 2>&1 &
-PIDS+=("$!")
-for _ in $(seq 1 100); do
-  port_free "$port" || break
-  sleep 0.1
-done
-port_free "$port" && { echo "tauri-driver did not start" >&2; cat /tmp/studio-e2e-tauri-driver.log >&2; exit 1; }
+start_driver() {
+  # Extra environment for the app (tauri-driver passes its own on) goes first.
+  env "$@" tauri-driver --port "$port" --native-port $((port + 1)) >>/tmp/studio-e2e-tauri-driver.log 2>&1 &
+  DRIVER="$!"
+  PIDS+=("$DRIVER")
+  for _ in $(seq 1 100); do
+    port_free "$port" || return 0
+    sleep 0.1
+  done
+  echo "tauri-driver did not start" >&2
+  cat /tmp/studio-e2e-tauri-driver.log >&2
+  exit 1
+}
+stop_driver() {
+  kill "$DRIVER" 2>/dev/null || true
+  wait "$DRIVER" 2>/dev/null || true
+  for _ in $(seq 1 50); do
+    port_free "$port" && return 0
+    sleep 0.1
+  done
+}
 
 export WEBDRIVER_URL="http://127.0.0.1:$port"
 rm -f e2e/screenshots/*.png
+: >/tmp/studio-e2e-tauri-driver.log
+start_driver
 cargo test --release -p contraption-e2e -- --test-threads=1
+stop_driver
+
+section "End-to-end: hi-DPI window (GDK_SCALE=2)"
+start_driver GDK_SCALE=2
+E2E_EXPECT_DPR=2 cargo test --release -p contraption-e2e -- --test-threads=1 canvases_follow_the_pixel_ratio
+stop_driver
 echo "screenshots: $ROOT/e2e/screenshots"
 
 section "All tests passed"

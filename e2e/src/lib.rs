@@ -79,9 +79,26 @@ pub fn screenshot_dir() -> PathBuf {
     dir
 }
 
-/// One session: a freshly launched studio window.
+/// One session: a freshly launched studio window. Dropping it (also when a test
+/// panics) ends the WebDriver session, so the next test can start its own; tests
+/// must use the multi-threaded runtime (`#[tokio::test(flavor = "multi_thread")]`).
 pub struct Studio {
     pub client: Client,
+    closed: bool,
+}
+
+impl Drop for Studio {
+    fn drop(&mut self) {
+        if self.closed {
+            return;
+        }
+        let client = self.client.clone();
+        tokio::task::block_in_place(|| {
+            tokio::runtime::Handle::current().block_on(async move {
+                let _ = client.close().await;
+            })
+        });
+    }
 }
 
 impl Studio {
@@ -100,15 +117,19 @@ impl Studio {
             .connect(&url)
             .await
             .unwrap_or_else(|e| panic!("cannot reach tauri-driver at {url}: {e}"));
-        let studio = Studio { client };
+        let studio = Studio {
+            client,
+            closed: false,
+        };
         studio
             .wait_for("document.body.dataset.state === 'ready'", "the first seed")
             .await;
         studio
     }
 
-    pub async fn close(self) {
-        let _ = self.client.close().await;
+    pub async fn close(mut self) {
+        let _ = self.client.clone().close().await;
+        self.closed = true;
     }
 
     /// Evaluates a JS expression (`return` is added).

@@ -178,7 +178,7 @@ async fn check_sweep(studio: &Studio, seed: u64, k: u64) {
     );
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn ledger_matches_the_cli_for_typed_seeds() {
     let studio = Studio::launch().await;
     // Every form the engine accepts: decimal, hex, a date, a daily key.
@@ -197,7 +197,7 @@ async fn ledger_matches_the_cli_for_typed_seeds() {
     studio.close().await;
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn sweep_counts_match_the_cli_and_clicks_draw_trajectories() {
     let studio = Studio::launch().await;
     for seed in [1671u64, 42, 891] {
@@ -321,7 +321,7 @@ async fn sweep_counts_match_the_cli_and_clicks_draw_trajectories() {
     studio.close().await;
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn invalid_seed_shows_the_engine_message_and_changes_nothing() {
     let studio = Studio::launch().await;
     studio.type_seed("42").await;
@@ -362,7 +362,7 @@ async fn invalid_seed_shows_the_engine_message_and_changes_nothing() {
     studio.close().await;
 }
 
-#[tokio::test]
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn keyboard_history_and_all_trajectories() {
     let studio = Studio::launch().await;
     studio.type_seed("1670").await;
@@ -373,17 +373,21 @@ async fn keyboard_history_and_all_trajectories() {
     check_ledger(&studio, "1670").await;
     studio.press("]").await;
     studio.wait_seed(1671).await;
-    // The shipped attempt (11) is selected; k/j move through attempts.
+    // The shipped attempt is selected; k/j move through attempts (clamped at both ends).
     let shipped = report["shipped"]["attempt"].as_u64().unwrap();
+    let count = report["attempts"].as_array().unwrap().len() as u64;
     let selected = "document.querySelector('#ledger .attempt-card.selected').dataset.attempt";
     assert_eq!(studio.eval(selected).await, json!(shipped.to_string()));
     studio.press("k").await;
+    let up = shipped.saturating_sub(1).max(1);
+    assert_eq!(studio.eval(selected).await, json!(up.to_string()));
+    studio.press("j").await;
     assert_eq!(
         studio.eval(selected).await,
-        json!((shipped - 1).to_string())
+        json!((up + 1).min(count).to_string())
     );
-    studio.press("j").await;
-    assert_eq!(studio.eval(selected).await, json!(shipped.to_string()));
+    studio.press(&fantoccini::key::Key::Up).await;
+    assert_eq!(studio.eval(selected).await, json!(up.to_string()));
     // History lists the seeds viewed, newest first.
     let history: Vec<String> = {
         let mut v = Vec::new();
@@ -424,5 +428,78 @@ async fn keyboard_history_and_all_trajectories() {
     let draws = bench["draw"].as_array().unwrap();
     assert_eq!(draws.len(), 60);
     assert_eq!(bench["trajectories"], json!(144));
+    studio.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn canvases_follow_the_pixel_ratio_and_the_window_size() {
+    let studio = Studio::launch().await;
+    studio.type_seed("1671").await;
+    studio.wait_seed(1671).await;
+    let dpr = studio
+        .eval("window.devicePixelRatio")
+        .await
+        .as_f64()
+        .unwrap();
+    if let Ok(expected) = std::env::var("E2E_EXPECT_DPR") {
+        assert_eq!(dpr, expected.parse::<f64>().unwrap(), "device pixel ratio");
+    }
+    let backing = "(() => { const c = document.getElementById('stage-canvas'); \
+                   return [c.width, c.height, c.clientWidth, c.clientHeight]; })()";
+    let check = |v: &Value| {
+        let n: Vec<f64> = v
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|x| x.as_f64().unwrap())
+            .collect();
+        assert_eq!(
+            n[0],
+            (n[2] * dpr).round(),
+            "backing width = css width x dpr: {n:?}"
+        );
+        assert_eq!(
+            n[1],
+            (n[3] * dpr).round(),
+            "backing height = css height x dpr: {n:?}"
+        );
+        (n[2], n[3])
+    };
+    let before = check(&studio.eval(backing).await);
+    let thumb = studio
+        .eval("(() => { const c = document.querySelector('#ledger .thumb'); return [c.width, c.clientWidth]; })()")
+        .await;
+    assert_eq!(
+        thumb[0].as_f64().unwrap(),
+        (thumb[1].as_f64().unwrap() * dpr).round()
+    );
+    // Resize the window: the stage follows on the next frame.
+    let (w, h) = studio.client.get_window_size().await.expect("window size");
+    studio
+        .client
+        .set_window_size((w - 200) as u32, (h - 100) as u32)
+        .await
+        .expect("resize the window");
+    studio
+        .wait_for(
+            &format!(
+                "document.getElementById('stage-canvas').clientWidth < {}",
+                before.0
+            ),
+            "the stage to shrink",
+        )
+        .await;
+    studio
+        .wait_for(
+            "(() => { const c = document.getElementById('stage-canvas'); \
+             return c.width === Math.round(c.clientWidth * window.devicePixelRatio); })()",
+            "the backing store to follow",
+        )
+        .await;
+    let after = check(&studio.eval(backing).await);
+    assert!(after.0 < before.0);
+    studio
+        .screenshot(&format!("resized-dpr{}", dpr as u32))
+        .await;
     studio.close().await;
 }
