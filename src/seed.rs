@@ -11,7 +11,7 @@ pub const FNV_PRIME: u32 = 16_777_619;
 /// The forms a seed may be typed in, for error messages and help texts.
 pub const ACCEPTED_SEED_FORMS: &str = "a whole number from 0 to 4294967295 (e.g. 42), \
 hex with 0x (e.g. 0x2A), a date YYYY-MM-DD for its daily seed (e.g. 2026-7-28), \
-or a daily key (e.g. contraption:2026-7-28)";
+a daily key (e.g. contraption:2026-7-28), or a share code (e.g. CT-000G-0000-5AY0)";
 
 /// FNV-1a 32-bit over the text's UTF-16 code units, exactly as JavaScript's
 /// `h ^= s.charCodeAt(i); h = Math.imul(h, 16777619)` computes it. For ASCII text
@@ -46,6 +46,13 @@ pub enum SeedSource {
     Decimal,
     /// Typed as `0x` hex.
     Hex,
+    /// A share code (`CT-XXXX-XXXX-XXXX`): the seed it names, and the rules version
+    /// it was made with (which may differ from this engine's).
+    ShareCode {
+        /// The code, normalised (upper case, grouped).
+        code: String,
+        rules_version: u32,
+    },
     /// A date or a daily key: the seed is that day's daily seed.
     Daily {
         /// The date, `YYYY-MM-DD` (zero-padded, ISO form).
@@ -78,6 +85,8 @@ pub enum SeedError {
     ImpossibleDate(String),
     #[error("'{0}' is not a seed; type {ACCEPTED_SEED_FORMS}")]
     Unrecognized(String),
+    #[error("'{text}' is not a valid share code: {reason}")]
+    BadShareCode { text: String, reason: String },
 }
 
 /// Parses what a person types as a seed: decimal, `0x` hex, a date `YYYY-MM-DD`
@@ -87,6 +96,22 @@ pub fn parse_seed(text: &str) -> Result<ParsedSeed, SeedError> {
     let t = text.trim();
     if t.is_empty() {
         return Err(SeedError::Empty);
+    }
+    if t.get(..3)
+        .is_some_and(|p| p.eq_ignore_ascii_case(crate::share::SHARE_PREFIX))
+    {
+        let code = crate::share::decode_share_code(t).map_err(|e| SeedError::BadShareCode {
+            text: t.to_owned(),
+            reason: e.to_string(),
+        })?;
+        return Ok(ParsedSeed {
+            seed: code.seed,
+            source: SeedSource::ShareCode {
+                code: crate::share::encode_share_code(code)
+                    .expect("a decoded code has a 16-bit rules version"),
+                rules_version: code.rules_version,
+            },
+        });
     }
     if let Some(hex) = t.strip_prefix("0x").or_else(|| t.strip_prefix("0X")) {
         if hex.is_empty() || !hex.bytes().all(|b| b.is_ascii_hexdigit()) {
@@ -209,6 +234,19 @@ mod tests {
             parse_seed("contraption:2026-7-28").unwrap().seed,
             176_112_159
         );
+        let shared = parse_seed(" ct-000g-0000-5ay0 ").unwrap();
+        assert_eq!(shared.seed, 42);
+        assert_eq!(
+            shared.source,
+            SeedSource::ShareCode {
+                code: "CT-000G-0000-5AY0".into(),
+                rules_version: 1
+            }
+        );
+        assert!(matches!(
+            parse_seed("CT-000G-0000-5AY1"),
+            Err(SeedError::BadShareCode { .. })
+        ));
         match parse_seed("2026-07-28").unwrap().source {
             SeedSource::Daily { date, key } => {
                 assert_eq!(date, "2026-07-28");

@@ -11,9 +11,9 @@ use std::process::ExitCode;
 use anyhow::{anyhow, bail, Context, Result};
 use clap::{Parser, Subcommand};
 use contraption::{
-    check_placements, decode_share_code, encode_share_code, export_level, generate,
-    level_file_text, parse_level_file, parse_seed, simulate, verify, GenerateOptions, Mulberry32,
-    ParsedSeed, Scene, ShareCode, ShareCodeError, SimOptions, Verdict,
+    check_placements, encode_share_code, export_level, generate, level_file_text, parse_level_file,
+    parse_seed, simulate, verify, GenerateOptions, Mulberry32, ParsedSeed, Scene, ShareCode,
+    SimOptions, Verdict,
 };
 use serde_json::json;
 
@@ -468,15 +468,13 @@ fn run(command: Command) -> Result<String> {
             }
         }
         Command::Share { text, json } => {
-            let code = match decode_share_code(&text) {
-                Ok(code) => code,
-                Err(ShareCodeError::MissingPrefix) => ShareCode {
-                    seed: parse_seed(&text)
-                        .map_err(|e| anyhow!("{e}, or a share code CT-XXXX-XXXX-XXXX"))?
-                        .seed,
-                    rules_version: contraption::RULES_VERSION,
+            let parsed = parse_seed(&text).map_err(|e| anyhow!("{e}"))?;
+            let code = ShareCode {
+                seed: parsed.seed,
+                rules_version: match parsed.source {
+                    contraption::SeedSource::ShareCode { rules_version, .. } => rules_version,
+                    _ => contraption::RULES_VERSION,
                 },
-                Err(e) => bail!("{e}"),
             };
             let encoded = encode_share_code(code)?;
             if json {

@@ -37,6 +37,8 @@ export function sourceWords(p: ParsedSeed): string {
       return "hex";
     case "daily":
       return `daily seed of ${p.source.date}`;
+    case "share_code":
+      return `share code ${p.source.code} (rules v${p.source.rules_version})`;
   }
 }
 

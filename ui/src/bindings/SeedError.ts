@@ -3,4 +3,4 @@
 /**
  * Why seed text was refused. Every message names the accepted forms.
  */
-export type SeedError = { "kind": "empty" } | { "kind": "negative", "text": string } | { "kind": "too_large", "text": string } | { "kind": "impossible_date", "text": string } | { "kind": "unrecognized", "text": string };
+export type SeedError = { "kind": "empty" } | { "kind": "negative", "text": string } | { "kind": "too_large", "text": string } | { "kind": "impossible_date", "text": string } | { "kind": "unrecognized", "text": string } | { "kind": "bad_share_code", "text": { text: string, reason: string, } };

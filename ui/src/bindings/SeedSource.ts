@@ -3,7 +3,11 @@
 /**
  * Where a parsed seed came from.
  */
-export type SeedSource = { "kind": "decimal" } | { "kind": "hex" } | { "kind": "daily", 
+export type SeedSource = { "kind": "decimal" } | { "kind": "hex" } | { "kind": "share_code", 
+/**
+ * The code, normalised (upper case, grouped).
+ */
+code: string, rules_version: number, } | { "kind": "daily", 
 /**
  * The date, `YYYY-MM-DD` (zero-padded, ISO form).
  */
