@@ -8,6 +8,12 @@ fn main() {
         "placement_trajectory",
         "sweep_trajectories",
         "cancel_job",
+        "open_play",
+        "play_level",
+        "check_part",
+        "run_play",
+        "save_solution",
+        "open_solution",
     ]);
     tauri_build::try_build(tauri_build::Attributes::new().app_manifest(manifest))
         .expect("tauri build script failed");

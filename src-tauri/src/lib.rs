@@ -7,13 +7,17 @@ pub mod api;
 pub mod commands;
 pub mod error;
 pub mod jobs;
+pub mod play;
 
 use std::sync::Arc;
 
 /// Builds and runs the studio window.
 pub fn run() {
     tauri::Builder::default()
+        .plugin(tauri_plugin_dialog::init())
         .manage(Arc::new(jobs::Jobs::default()))
+        .manage(Arc::new(play::Levels::default()))
+        .manage(play::DialogAnswer::from_args(std::env::args().skip(1)))
         .invoke_handler(tauri::generate_handler![
             commands::parse_seed,
             commands::today_daily,
@@ -21,6 +25,12 @@ pub fn run() {
             commands::placement_trajectory,
             commands::sweep_trajectories,
             commands::cancel_job,
+            play::commands::open_play,
+            play::commands::play_level,
+            play::commands::check_part,
+            play::commands::run_play,
+            play::commands::save_solution,
+            play::commands::open_solution,
         ])
         .run(tauri::generate_context!())
         .expect("the studio window could not start");

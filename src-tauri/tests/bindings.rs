@@ -11,6 +11,7 @@ use std::path::{Path, PathBuf};
 use contraption::{GenerationReport, ParsedSeed, SeedError};
 use contraption_studio::api::{Inspection, JobSummary, PlacementTrajectory, SweepEvent};
 use contraption_studio::error::CommandError;
+use contraption_studio::play::{PartCheck, PlayCommandError, PlayLevel, PlayRun, SolutionFile};
 use ts_rs::TS;
 
 fn export_all(dir: &Path) {
@@ -23,6 +24,11 @@ fn export_all(dir: &Path) {
     SweepEvent::export_all_to(dir).unwrap();
     JobSummary::export_all_to(dir).unwrap();
     CommandError::export_all_to(dir).unwrap();
+    PlayLevel::export_all_to(dir).unwrap();
+    PartCheck::export_all_to(dir).unwrap();
+    PlayRun::export_all_to(dir).unwrap();
+    SolutionFile::export_all_to(dir).unwrap();
+    PlayCommandError::export_all_to(dir).unwrap();
 }
 
 fn read_dir(dir: &Path) -> BTreeMap<String, String> {
