@@ -4,6 +4,13 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   clearScreen: false,
   server: { port: 5173, strictPort: true },
-  build: { target: "safari15", outDir: "dist", emptyOutDir: true, sourcemap: false },
+  build: {
+    target: "safari15",
+    outDir: "dist",
+    emptyOutDir: true,
+    sourcemap: false,
+    // Two pages: the inspector and the play window (ui/play.html).
+    rollupOptions: { input: { main: "index.html", play: "play.html" } },
+  },
   test: { include: ["test/**/*.test.ts"], environment: "node" },
 });

@@ -19,6 +19,7 @@ import { drawTrajectory, drawTrajectoryBundle, type Point } from "./draw/traject
 import { fitView, prepareCanvas, type View } from "./draw/view";
 import { drawField, drawWalls, drawWorld } from "./draw/world";
 import * as ipc from "./ipc";
+import { openPlay } from "./play/ipc";
 import {
   allVisible,
   countResults,
@@ -933,3 +934,21 @@ function glyphPoint(i: number): { x: number; y: number } | null {
 
 renderLegend();
 void goToday().catch((e: unknown) => showSeedError(String(e)));
+
+// ---------- Play (ui/play.html): the current seed in a window of its own.
+function playCurrent(): void {
+  const seed = state.parsed?.seed;
+  if (seed === undefined) return;
+  openPlay(seed).catch((e: unknown) => {
+    el.error.hidden = false;
+    el.error.textContent = e instanceof Error ? e.message : String(e);
+  });
+}
+$<HTMLButtonElement>("seed-play").addEventListener("click", playCurrent);
+document.addEventListener("keydown", (ev) => {
+  const target = ev.target as HTMLElement | null;
+  if (target && (target.tagName === "INPUT" || target.tagName === "TEXTAREA")) return;
+  if (ev.ctrlKey || ev.metaKey || ev.altKey || ev.key !== "p") return;
+  ev.preventDefault();
+  playCurrent();
+});

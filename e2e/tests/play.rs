@@ -1,0 +1,592 @@
+//! End-to-end tests of the play window (tauri-driver + WebKitWebDriver), opened
+//! from the inspector's "Play" button as a second window of the real app.
+//!
+//! The native GTK save/open dialogs cannot be driven through WebDriver, so the app
+//! is started with `--dialog-answer PATH`: the shell's save and open commands then
+//! take PATH as the dialog's answer without showing it. Everything after the
+//! dialog — the engine's solution text, writing, reading, the strict parser and
+//! `replay` — is the code a designer runs.
+
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use contraption_e2e::cli_json;
+use fantoccini::actions::{InputSource, MouseActions, PointerAction, MOUSE_BUTTON_LEFT};
+use fantoccini::elements::Element;
+use fantoccini::{Client, ClientBuilder, Locator};
+use serde_json::{json, Value};
+
+/// Seed 42 grants one ramp; the sweep's only solving placement is index 19, a
+/// ramp at (15, 102) tilted 0.8 (checked against the CLI below).
+const SEED: u64 = 42;
+
+/// `e2e/screenshots/` of this checkout (git-ignored).
+fn screenshot_dir() -> PathBuf {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("screenshots");
+    std::fs::create_dir_all(&dir).expect("create e2e/screenshots");
+    dir
+}
+
+struct Session {
+    client: Client,
+}
+
+impl Drop for Session {
+    fn drop(&mut self) {
+        let client = self.client.clone();
+        tokio::task::block_in_place(|| {
+            tokio::runtime::Handle::current().block_on(async move {
+                let _ = client.close().await;
+            })
+        });
+    }
+}
+
+fn binary(var: &str, name: &str) -> PathBuf {
+    let exe = std::env::current_exe().unwrap();
+    let profile = exe.parent().and_then(Path::parent).unwrap().to_path_buf();
+    std::env::var_os(var)
+        .map(PathBuf::from)
+        .unwrap_or_else(|| profile.join(name))
+}
+
+/// `contraption ARGS`: exit code, stdout, stderr.
+fn cli(args: &[&str]) -> (i32, String, String) {
+    let out = std::process::Command::new(binary("CLI_BIN", "contraption"))
+        .args(args)
+        .output()
+        .expect("run the CLI");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+impl Session {
+    async fn launch(args: &[&str]) -> Session {
+        let url = std::env::var("WEBDRIVER_URL").unwrap_or_else(|_| "http://127.0.0.1:4444".into());
+        let app = binary("STUDIO_BIN", "contraption-studio");
+        assert!(app.is_file(), "{} not built", app.display());
+        let mut caps = serde_json::Map::new();
+        caps.insert("browserName".into(), json!("wry"));
+        caps.insert(
+            "tauri:options".into(),
+            json!({ "application": app.to_string_lossy(), "args": args }),
+        );
+        let client = ClientBuilder::native()
+            .capabilities(caps)
+            .connect(&url)
+            .await
+            .unwrap_or_else(|e| panic!("cannot reach tauri-driver at {url}: {e}"));
+        let s = Session { client };
+        s.wait_for("document.body.dataset.state === 'ready'", "the inspector")
+            .await;
+        s
+    }
+
+    async fn eval(&self, expr: &str) -> Value {
+        self.client
+            .execute(&format!("return ({expr});"), vec![])
+            .await
+            .unwrap_or_else(|e| panic!("eval {expr}: {e}"))
+    }
+
+    async fn wait_for(&self, expr: &str, what: &str) {
+        let start = Instant::now();
+        loop {
+            if self.eval(&format!("!!({expr})")).await == Value::Bool(true) {
+                return;
+            }
+            assert!(
+                start.elapsed() < Duration::from_secs(30),
+                "timed out waiting for {what} ({expr})"
+            );
+            tokio::time::sleep(Duration::from_millis(40)).await;
+        }
+    }
+
+    async fn find(&self, css: &str) -> Element {
+        self.client
+            .find(Locator::Css(css))
+            .await
+            .unwrap_or_else(|e| panic!("find {css}: {e}"))
+    }
+
+    async fn click(&self, css: &str) {
+        self.find(css)
+            .await
+            .click()
+            .await
+            .unwrap_or_else(|e| panic!("click {css}: {e}"));
+    }
+
+    async fn text(&self, css: &str) -> String {
+        self.find(css).await.text().await.unwrap_or_default()
+    }
+
+    async fn attr(&self, css: &str, name: &str) -> String {
+        self.find(css)
+            .await
+            .attr(name)
+            .await
+            .unwrap()
+            .unwrap_or_default()
+    }
+
+    async fn screenshot(&self, name: &str) {
+        let png = self.client.screenshot().await.expect("screenshot");
+        assert!(png.starts_with(b"\x89PNG"));
+        std::fs::write(screenshot_dir().join(format!("{name}.png")), png).unwrap();
+    }
+
+    /// The canvas offset (from its centre, as W3C pointer actions want it) of field point (x, y).
+    async fn field_offset(&self, x: f64, y: f64) -> (i64, i64) {
+        let v = self
+            .eval(
+                "(() => { const c = document.getElementById('play-canvas'); \
+                 return [Number(c.dataset.scale), Number(c.dataset.ox), Number(c.dataset.oy), c.clientWidth, c.clientHeight]; })()",
+            )
+            .await;
+        let n = |i: usize| v[i].as_f64().unwrap();
+        let (scale, ox, oy, w, h) = (n(0), n(1), n(2), n(3), n(4));
+        (
+            (ox + x * scale - w / 2.0).round() as i64,
+            (oy + y * scale - h / 2.0).round() as i64,
+        )
+    }
+
+    /// Presses on the tray's `part`, moves to field point (x, y) and, when `drop`, releases there.
+    async fn drag_from_tray(&self, part: &str, x: f64, y: f64, drop: bool) {
+        let item = self.find(&format!(".tray-item[data-part='{part}']")).await;
+        let canvas = self.find("#play-canvas").await;
+        let (dx, dy) = self.field_offset(x, y).await;
+        let mut actions = MouseActions::new("mouse".into())
+            .then(PointerAction::MoveToElement {
+                element: item,
+                duration: Some(Duration::from_millis(30)),
+                x: 0,
+                y: 0,
+            })
+            .then(PointerAction::Down {
+                button: MOUSE_BUTTON_LEFT,
+            })
+            .then(PointerAction::MoveToElement {
+                element: canvas.clone(),
+                duration: Some(Duration::from_millis(250)),
+                x: dx - 40,
+                y: dy - 30,
+            })
+            .then(PointerAction::MoveToElement {
+                element: canvas,
+                duration: Some(Duration::from_millis(150)),
+                x: dx,
+                y: dy,
+            });
+        if drop {
+            actions = actions.then(PointerAction::Up {
+                button: MOUSE_BUTTON_LEFT,
+            });
+        }
+        self.client
+            .perform_actions(actions)
+            .await
+            .expect("drag from the tray");
+        if drop {
+            let _ = self.client.release_actions().await;
+        }
+    }
+
+    /// Releases the mouse button where the pointer is.
+    async fn release(&self) {
+        let up = MouseActions::new("mouse".into()).then(PointerAction::Up {
+            button: MOUSE_BUTTON_LEFT,
+        });
+        self.client.perform_actions(up).await.expect("release");
+        let _ = self.client.release_actions().await;
+    }
+
+    async fn placements(&self) -> usize {
+        self.eval("document.querySelectorAll('.tray-item').length ? Number(document.querySelector(\".tray-item[data-part='ramp']\").dataset.granted) - Number(document.querySelector(\".tray-item[data-part='ramp']\").dataset.remaining) : -1")
+            .await
+            .as_i64()
+            .unwrap() as usize
+    }
+
+    async fn key(&self, keys: &str) {
+        self.find("#play-canvas")
+            .await
+            .send_keys(keys)
+            .await
+            .expect("send keys");
+    }
+}
+
+/// Opens the play window of the inspector's current seed and switches to it.
+async fn open_play(s: &Session, seed: u64) {
+    let input = s.find("#seed-input").await;
+    input.clear().await.unwrap();
+    input.send_keys(&seed.to_string()).await.unwrap();
+    s.click("#seed-go").await;
+    s.wait_for(
+        &format!(
+            "document.body.dataset.state === 'ready' && document.body.dataset.seed === '{seed}'"
+        ),
+        "the inspector on the seed",
+    )
+    .await;
+    let main = s.client.window().await.unwrap();
+    s.click("#seed-play").await;
+    let start = Instant::now();
+    let play = loop {
+        let handles = s.client.windows().await.unwrap();
+        if let Some(h) = handles.into_iter().find(|h| *h != main) {
+            break h;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(20),
+            "the play window did not open"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    };
+    s.client.switch_to_window(play).await.unwrap();
+    s.wait_for(
+        &format!("document.body.dataset.seed === '{seed}' && document.body.dataset.state === 'editing' && document.getElementById('play-canvas').dataset.scale"),
+        "the play window's level",
+    )
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn play_a_seed_place_run_win_save_and_reload() {
+    let dir = std::env::temp_dir().join(format!("studio-play-e2e-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("seed-42.solution.json");
+    let _ = std::fs::remove_file(&file);
+    let file_s = file.to_string_lossy().into_owned();
+    let s = Session::launch(&["--dialog-answer", &file_s]).await;
+    open_play(&s, SEED).await;
+
+    // The level is the one the generator ships, with the inventory it grants.
+    let report = cli_json(&["generate", "42", "--json"]);
+    let shipped = &report["shipped"];
+    assert_eq!(
+        s.eval("document.body.dataset.levelHash").await,
+        shipped["level_hash"]
+    );
+    let inv = &shipped["world"]["inventory"];
+    assert_eq!(
+        s.attr(".tray-item[data-part='ramp']", "data-granted").await,
+        inv["ramp"].to_string()
+    );
+    assert_eq!(
+        s.attr(".tray-item[data-part='ramp']", "data-remaining")
+            .await,
+        "1"
+    );
+    let sweep = cli_json(&["sweep", "42", "--json"]);
+    let solving: Vec<&Value> = sweep["placements"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|p| p["result"] == "goal")
+        .collect();
+    assert_eq!(solving.len(), 1);
+    let hint = solving[0];
+    let (hx, hy, ha) = (
+        hint["x"].as_f64().unwrap(),
+        hint["y"].as_f64().unwrap(),
+        hint["angle"].as_f64().unwrap(),
+    );
+    assert_eq!((hx, hy, ha), (15.0, 102.0, 0.8));
+    s.screenshot("play-start").await;
+
+    // A refused placement: a ramp dragged onto wall 1 shows the engine's reason
+    // while dragging and after the drop, and the tray keeps its ramp.
+    let w = &shipped["world"]["walls"][0];
+    let mid = |k: &str| (w["a"][k].as_f64().unwrap() + w["b"][k].as_f64().unwrap()) / 2.0;
+    s.drag_from_tray("ramp", mid("x"), mid("y"), false).await;
+    s.wait_for(
+        "!document.getElementById('play-reason').hidden && document.getElementById('play-reason').dataset.kind === 'overlaps_wall'",
+        "the live refusal",
+    )
+    .await;
+    assert_eq!(s.text("#play-reason").await, "the ramp overlaps wall 1");
+    s.screenshot("play-refused-drag").await;
+    s.release().await;
+    s.wait_for(
+        "document.getElementById('play-reason').dataset.refused === 'true'",
+        "the refusal after the drop",
+    )
+    .await;
+    assert_eq!(s.text("#play-reason").await, "the ramp overlaps wall 1");
+    assert_eq!(s.placements().await, 0, "the refused ramp is not placed");
+
+    // Drag a ramp to the sweep's solving position; it lands tilted 0.45 (the default).
+    s.drag_from_tray("ramp", hx, hy, true).await;
+    s.wait_for(
+        "document.querySelector(\".tray-item[data-part='ramp']\").dataset.remaining === '0'",
+        "the ramp on the field",
+    )
+    .await;
+    assert_eq!(
+        s.eval("document.getElementById('part-x').value").await,
+        "15"
+    );
+    assert_eq!(
+        s.eval("document.getElementById('part-y').value").await,
+        "102"
+    );
+    assert_eq!(
+        s.eval("document.getElementById('part-angle').value").await,
+        "0.45"
+    );
+    // A second ramp is more than the level grants: the engine's words.
+    s.drag_from_tray("ramp", 60.0, 30.0, true).await;
+    s.wait_for(
+        "document.getElementById('play-reason').dataset.kind === 'not_in_inventory'",
+        "the inventory refusal",
+    )
+    .await;
+    assert_eq!(
+        s.text("#play-reason").await,
+        "the level grants 1 ramp(s); this would be number 2"
+    );
+    assert_eq!(s.placements().await, 1);
+
+    // Rotate with the keyboard: seven steps of 0.05 rad, 0.45 -> 0.8.
+    s.click("#play-canvas").await; // deselects (click on empty field)
+    s.eval("(() => { document.getElementById('play-canvas').focus(); return 1; })()")
+        .await;
+    s.key("\u{E004}").await; // Tab selects part 1
+    s.wait_for(
+        "!document.getElementById('part-panel').hidden",
+        "part 1 selected",
+    )
+    .await;
+    for _ in 0..7 {
+        s.key("e").await;
+    }
+    s.wait_for(
+        "document.getElementById('part-angle').value === '0.8'",
+        "the ramp tilted to 0.8",
+    )
+    .await;
+    s.screenshot("play-placed").await;
+
+    // Single steps: the ball is exactly where the engine had it after 3 steps.
+    for _ in 0..3 {
+        s.key(".").await;
+    }
+    s.wait_for(
+        "document.getElementById('play-canvas').dataset.step === '3' && document.body.dataset.state === 'paused'",
+        "three single steps",
+    )
+    .await;
+    let scene = json!({ "world": shipped["world"], "placements": [{"part": "ramp", "x": hx, "y": hy, "angle": ha}] });
+    let scene_file = dir.join("scene.json");
+    std::fs::write(&scene_file, scene.to_string()).unwrap();
+    let sim = cli_json(&[
+        "simulate",
+        &scene_file.to_string_lossy(),
+        "--json",
+        "--trajectory",
+        "1",
+    ]);
+    let ball: Value = serde_json::from_str(
+        s.eval("document.getElementById('play-canvas').dataset.ball")
+            .await
+            .as_str()
+            .unwrap(),
+    )
+    .unwrap();
+    assert_eq!(ball, sim["trajectory"][3], "step 3 is the engine's step 3");
+
+    // Run at ¼×, capture it mid-run, then finish at 1×.
+    s.click("#play-reset").await;
+    s.click("#speeds .chip[data-speed='0.25']").await;
+    s.eval("(() => { window.__playPerfReset(); return 1; })()")
+        .await;
+    s.click("#play-run").await;
+    s.wait_for(
+        "document.body.dataset.state === 'playing' && Number(document.getElementById('play-canvas').dataset.step) > 45",
+        "the ball mid-run",
+    )
+    .await;
+    s.screenshot("play-mid-run").await;
+    let mid_run: Value = serde_json::from_str(
+        s.eval("document.getElementById('play-canvas').dataset.ball")
+            .await
+            .as_str()
+            .unwrap(),
+    )
+    .unwrap();
+    let step: f64 = s
+        .eval("document.getElementById('play-canvas').dataset.step")
+        .await
+        .as_str()
+        .unwrap()
+        .parse()
+        .unwrap();
+    // The drawn ball lies between the engine's two recorded steps around it.
+    let i = step.floor() as usize;
+    let (a, b) = (&sim["trajectory"][i], &sim["trajectory"][i + 1]);
+    for k in 0..2 {
+        let (lo, hi) = (
+            a[k].as_f64().unwrap().min(b[k].as_f64().unwrap()),
+            a[k].as_f64().unwrap().max(b[k].as_f64().unwrap()),
+        );
+        let v = mid_run[k].as_f64().unwrap();
+        assert!(
+            lo - 1e-9 <= v && v <= hi + 1e-9,
+            "ball {v} between steps {i} and {}",
+            i + 1
+        );
+    }
+    s.click("#speeds .chip[data-speed='1']").await;
+    s.wait_for("document.body.dataset.state === 'finished'", "the outcome")
+        .await;
+    assert_eq!(s.attr("#play-result", "data-outcome").await, "goal");
+    assert_eq!(
+        s.attr("#play-result", "data-steps").await,
+        hint["steps"].to_string()
+    );
+    assert_eq!(sim["outcome"], "goal");
+    assert_eq!(sim["steps"], hint["steps"]);
+    let won_text = s.text("#play-result").await;
+    assert!(
+        won_text.starts_with("Goal! in 1.11 s with 1 ramp"),
+        "{won_text}"
+    );
+    let final_pos = s.attr("#play-result", "data-final").await;
+    let traj = sim["trajectory"].as_array().unwrap();
+    assert_eq!(
+        serde_json::from_str::<Value>(&final_pos).unwrap(),
+        traj[traj.len() - 1]
+    );
+    s.screenshot("play-win").await;
+
+    // Save: the file is the engine's solution, and the CLI replays it to the goal.
+    s.click("#play-save").await;
+    s.wait_for(
+        "document.getElementById('play-file').dataset.saved",
+        "the saved file",
+    )
+    .await;
+    let saved: Value = serde_json::from_slice(&std::fs::read(&file).unwrap()).unwrap();
+    assert_eq!(saved["format"], "contraption-solution");
+    assert_eq!(saved["seed"], SEED);
+    assert_eq!(saved["level_hash"], shipped["level_hash"]);
+    assert_eq!(
+        saved["placements"],
+        json!([{"part": "ramp", "x": hx, "y": hy, "angle": ha}])
+    );
+    let (code, out, err) = cli(&["replay", &file_s, "--json"]);
+    assert_eq!(code, 0, "contraption replay: {out} {err}");
+
+    // Remove the part, then load the file back: it replays identically.
+    s.eval("(() => { document.getElementById('play-canvas').focus(); return 1; })()")
+        .await;
+    s.key("\u{E004}").await;
+    s.key("\u{E017}").await; // Delete
+    s.wait_for(
+        "document.querySelector(\".tray-item[data-part='ramp']\").dataset.remaining === '1'",
+        "the part back in the tray",
+    )
+    .await;
+    s.click("#play-open").await;
+    s.wait_for(
+        "document.getElementById('play-file').dataset.loaded && document.body.dataset.state === 'finished'",
+        "the loaded solution replayed",
+    )
+    .await;
+    assert_eq!(s.placements().await, 1);
+    assert_eq!(s.attr("#play-result", "data-outcome").await, "goal");
+    assert_eq!(
+        s.attr("#play-result", "data-steps").await,
+        hint["steps"].to_string()
+    );
+    assert_eq!(s.attr("#play-result", "data-final").await, final_pos);
+    s.screenshot("play-reloaded").await;
+
+    // A solution for another rules version is refused with the engine's words.
+    let mut other = saved.clone();
+    other["rules_version"] = json!(99);
+    std::fs::write(&file, serde_json::to_string_pretty(&other).unwrap()).unwrap();
+    let (code, _, cli_err) = cli(&["replay", &file_s]);
+    assert_eq!(code, 1);
+    s.click("#play-open").await;
+    s.wait_for(
+        "document.getElementById('play-file').dataset.error === 'solution'",
+        "the refused solution",
+    )
+    .await;
+    let msg = s.text("#play-file").await;
+    assert_eq!(
+        msg,
+        "the solution was made with rules version 99; these are rules version 1"
+    );
+    assert!(cli_err.contains(&msg), "the CLI says the same: {cli_err}");
+    s.screenshot("play-refused-file").await;
+
+    // The frame-time probe (figures go to docs/studio.md; no timing assertions).
+    let perf = s.eval("window.__playPerfSummary()").await;
+    std::fs::write(
+        screenshot_dir().join("play-perf.json"),
+        serde_json::to_string_pretty(&perf).unwrap(),
+    )
+    .unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn play_hint_and_parts_while_dragging() {
+    // Seed 1671: 11 attempts; the shipped level's hints come from its sweep.
+    let s = Session::launch(&[]).await;
+    let seed = 1671;
+    open_play(&s, seed).await;
+    let sweep = cli_json(&["sweep", "1671", "--json"]);
+    let goals: Vec<Value> = sweep["placements"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|p| p["result"] == "goal")
+        .map(|p| json!({"part": "ramp", "x": p["x"], "y": p["y"], "angle": p["angle"]}))
+        .collect();
+    assert!(!goals.is_empty());
+    s.click("#play-hint").await;
+    s.wait_for("!document.getElementById('hint-panel').hidden", "the hint")
+        .await;
+    let shown: Value =
+        serde_json::from_str(s.attr("#hint-panel", "data-hint").await.as_str()).unwrap();
+    assert_eq!(shown, goals[0], "the first solving placement of the sweep");
+    s.screenshot("play-hint").await;
+    s.click("#hint-place").await;
+    s.wait_for(
+        "!document.getElementById('part-panel').hidden",
+        "the hint placed",
+    )
+    .await;
+    s.eval("(() => { window.__playPerfReset(); return 1; })()")
+        .await;
+    s.click("#play-run").await;
+    // Drag parts the level grants while the ball runs (the run resets on an edit,
+    // so only measure the drag frames here).
+    let inv = &cli_json(&["generate", "1671", "--json"])["shipped"]["world"]["inventory"];
+    s.wait_for("document.body.dataset.state === 'finished'", "the outcome")
+        .await;
+    assert_eq!(s.attr("#play-result", "data-outcome").await, "goal");
+    for part in ["fan", "bumper", "ramp"] {
+        if inv[part].as_u64().unwrap_or(0) > 0 {
+            s.drag_from_tray(part, 50.0, 20.0, false).await;
+            s.drag_from_tray(part, 70.0, 40.0, false).await;
+            s.release().await;
+            break;
+        }
+    }
+    let perf = s.eval("window.__playPerfSummary()").await;
+    std::fs::write(
+        screenshot_dir().join("play-perf-hint.json"),
+        serde_json::to_string_pretty(&perf).unwrap(),
+    )
+    .unwrap();
+}
