@@ -23,6 +23,9 @@ describe("seed navigation", () => {
     expect(sourceWords({ seed: 1, source: { kind: "daily", date: "2026-07-28", key: "contraption:2026-7-28" } })).toBe(
       "daily seed of 2026-07-28",
     );
+    expect(sourceWords({ seed: 1, source: { kind: "share_code", code: "CT-000G-0000-5AY0", rules_version: 2 } })).toBe(
+      "share code CT-000G-0000-5AY0 (rules v2)",
+    );
   });
 });
 
