@@ -15,18 +15,7 @@ import type { PlayLevel } from "../bindings/PlayLevel";
 import type { PlayRun } from "../bindings/PlayRun";
 import type { SolutionFile } from "../bindings/SolutionFile";
 import { palette } from "../draw/colors";
-import {
-  ballReach,
-  drawBall,
-  drawHandle,
-  drawLevel,
-  drawPart,
-  drawTrail,
-  drawTrailSegment,
-  partColor,
-  trailColor,
-  type PartStyle,
-} from "../draw/play";
+import { drawBall, drawHandle, drawLevel, drawPart, drawTrail, partColor, type PartStyle } from "../draw/play";
 import { fitView, prepareCanvas, toCanvas, toField, type View } from "../draw/view";
 import * as ipc from "./ipc";
 import {
@@ -858,11 +847,14 @@ function layout(): void {
   state.dirty = true;
 }
 
-/** Everything but the ball and its trail: level, hint, parts, the dragged ghost, the handle. */
-function drawScene(ctx: CanvasRenderingContext2D, v: View, level: PlayLevel): void {
+function draw(): void {
+  const level = state.level;
+  const v = state.view;
+  if (!level || !v || !staticLayer) return;
+  const ctx = els.canvas.getContext("2d")!;
   const dpr = cssSize.dpr;
   ctx.setTransform(1, 0, 0, 1, 0, 0);
-  ctx.drawImage(staticLayer!, 0, 0);
+  ctx.drawImage(staticLayer, 0, 0);
   ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
   const r = level.rules;
   const d = state.drag;
@@ -881,113 +873,17 @@ function drawScene(ctx: CanvasRenderingContext2D, v: View, level: PlayLevel): vo
   }
   const sel = state.placements[state.selected];
   if (sel && !state.run && !(d && d.pose)) drawHandle(ctx, v, sel, r);
-}
-
-/** A box in CSS pixels. */
-interface Box {
-  x0: number;
-  y0: number;
-  x1: number;
-  y1: number;
-}
-
-function ballBox(v: View, level: PlayLevel, x: number, y: number): Box {
-  const [px, py] = toCanvas(v, x, y);
-  const m = ballReach(v, level.rules) + 2;
-  return { x0: px - m, y0: py - m, x1: px + m, y1: py + m };
-}
-
-function union(a: Box | null, b: Box): Box {
-  if (!a) return b;
-  return { x0: Math.min(a.x0, b.x0), y0: Math.min(a.y0, b.y0), x1: Math.max(a.x1, b.x1), y1: Math.max(a.y1, b.y1) };
-}
-
-/**
- * During a run the scene under the ball (level, parts and the trail so far) is
- * kept in `runLayer`; each frame extends the trail there and repaints only the
- * box around the old and new ball positions, so the browser composites a few
- * thousand pixels per frame instead of the whole field.
- */
-let runLayer: HTMLCanvasElement | null = null;
-let runLayerKey = "";
-let runLayerRun: PlayRun | null = null;
-let runLayerUpto = 0;
-let lastBallBox: Box | null = null;
-
-function sceneKey(): string {
-  return `${cssSize.w}x${cssSize.h}@${cssSize.dpr}|${state.hint}|${JSON.stringify(state.placements)}`;
-}
-
-function drawRun(ctx: CanvasRenderingContext2D, v: View, level: PlayLevel, run: PlayRun): void {
-  const r = level.rules;
-  const dpr = cssSize.dpr;
-  const traj = run.result.trajectory;
-  const s = stepAt(run, r.dt, state.pb.t);
-  const upto = Math.min(traj.length - 1, Math.floor(s));
-  const [x, y] = positionAt(run, s);
-  const key = sceneKey();
-  let dirty: Box | null;
-  if (!runLayer || runLayerRun !== run || runLayerKey !== key || upto < runLayerUpto) {
-    runLayer ??= document.createElement("canvas");
-    const lctx = prepareCanvas(runLayer, cssSize.w, cssSize.h, dpr);
-    drawScene(lctx, v, level);
-    drawTrail(lctx, v, traj, upto, traj[upto]!, trailColor);
-    runLayerRun = run;
-    runLayerKey = key;
-    runLayerUpto = upto;
-    dirty = null;
-  } else {
-    dirty = lastBallBox;
-    if (upto > runLayerUpto) {
-      const lctx = runLayer.getContext("2d")!;
-      lctx.setTransform(dpr, 0, 0, dpr, 0, 0);
-      drawTrailSegment(lctx, v, traj, runLayerUpto, upto, trailColor);
-      for (let i = runLayerUpto; i <= upto; i++) dirty = union(dirty, ballBox(v, level, traj[i]![0], traj[i]![1]));
-      runLayerUpto = upto;
-    }
-  }
-  const box = ballBox(v, level, x, y);
-  ctx.setTransform(1, 0, 0, 1, 0, 0);
-  if (!dirty) {
-    ctx.drawImage(runLayer, 0, 0);
-  } else {
-    dirty = union(dirty, box);
-    const sx = Math.max(0, Math.floor(dirty.x0 * dpr));
-    const sy = Math.max(0, Math.floor(dirty.y0 * dpr));
-    const sw = Math.min(runLayer.width, Math.ceil(dirty.x1 * dpr)) - sx;
-    const sh = Math.min(runLayer.height, Math.ceil(dirty.y1 * dpr)) - sy;
-    if (sw > 0 && sh > 0) ctx.drawImage(runLayer, sx, sy, sw, sh, sx, sy, sw, sh);
-  }
-  ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
-  drawTrailSegment(ctx, v, [traj[upto]!, [x, y]], 0, 1, trailColor);
-  drawBall(ctx, v, x, y, r);
-  lastBallBox = box;
-  els.canvas.dataset.step = String(s);
-  els.canvas.dataset.ball = JSON.stringify([x, y]);
-}
-
-function draw(): void {
-  const level = state.level;
-  const v = state.view;
-  if (!level || !v || !staticLayer) return;
-  const ctx = els.canvas.getContext("2d")!;
-  const run = state.run;
-  if (run && !state.drag) {
-    drawRun(ctx, v, level, run);
-    return;
-  }
-  runLayerRun = null;
-  drawScene(ctx, v, level);
   // The ball: at its start, or where the engine had it at the current time.
+  const run = state.run;
   if (run) {
-    const s = stepAt(run, level.rules.dt, state.pb.t);
+    const s = stepAt(run, r.dt, state.pb.t);
     const [x, y] = positionAt(run, s);
-    drawTrail(ctx, v, run.result.trajectory, s, [x, y], trailColor);
-    drawBall(ctx, v, x, y, level.rules);
+    drawTrail(ctx, v, run.result.trajectory, s, [x, y], palette.ball);
+    drawBall(ctx, v, x, y, r);
     els.canvas.dataset.step = String(s);
     els.canvas.dataset.ball = JSON.stringify([x, y]);
   } else {
-    drawBall(ctx, v, level.world.ball.x, level.world.ball.y, level.rules);
+    drawBall(ctx, v, level.world.ball.x, level.world.ball.y, r);
     els.canvas.dataset.step = "0";
     delete els.canvas.dataset.ball;
   }
