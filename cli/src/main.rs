@@ -440,7 +440,7 @@ fn run(command: Command) -> Result<String> {
             sweep,
             attempt,
         } => {
-            let png = render_seed(seed.seed, attempt, scale, sweep)?;
+            let png = contraption_render::render_attempt(seed.seed, attempt, scale, sweep)?;
             write_atomically(&output, &png)?;
         }
         Command::Replay { file, json } => {
@@ -502,41 +502,6 @@ fn run(command: Command) -> Result<String> {
         }
     }
     Ok(out)
-}
-
-/// The picture `render` writes (and the studio exports): the attempt's world with
-/// its bare path, and either its sweep or, for the shipped attempt, its solution.
-pub fn render_seed(
-    seed: u32,
-    attempt: Option<u32>,
-    scale: f32,
-    with_sweep: bool,
-) -> Result<Vec<u8>> {
-    let report = generate(
-        seed,
-        &GenerateOptions {
-            mode: contraption::Mode::Inspector,
-            trajectory_stride: 2,
-        },
-    );
-    let n = report.attempts.len() as u32;
-    let k = attempt.unwrap_or(report.shipped.attempt);
-    if k == 0 || k > n {
-        bail!("seed {seed} has {n} attempt(s); --attempt must be 1 to {n}");
-    }
-    let a = &report.attempts[k as usize - 1];
-    let solution: Vec<contraption::Placement> = if k == report.shipped.attempt && !with_sweep {
-        report.shipped.solution.into_iter().collect()
-    } else {
-        Vec::new()
-    };
-    let picture = contraption_render::Picture {
-        scale,
-        trajectory: &a.bare.trajectory,
-        placements: &solution,
-        sweep: if with_sweep { a.sweep.as_ref() } else { None },
-    };
-    Ok(contraption_render::render_png(&a.world, &picture)?)
 }
 
 /// A verification that found drift: its report still goes to stdout, with exit code 3.

@@ -45,6 +45,8 @@ pub struct Picture<'a> {
 pub enum RenderError {
     #[error("the scale must be between 1 and 20 pixels per unit, not {0}")]
     BadScale(f32),
+    #[error("seed {seed} has {attempts} attempt(s); the attempt must be 1 to {attempts}")]
+    NoSuchAttempt { seed: u32, attempts: u32 },
     #[error("the picture could not be encoded as PNG: {0}")]
     Encode(String),
 }
@@ -140,6 +142,42 @@ impl Canvas {
             }
         }
     }
+}
+
+/// The picture `contraption render` writes and the studio exports: attempt `attempt`
+/// (default: the shipped one) of `seed`, with the bare ball's path, and either its
+/// sweep (`with_sweep`) or, for the shipped attempt, the solving ramp.
+pub fn render_attempt(
+    seed: u32,
+    attempt: Option<u32>,
+    scale: f32,
+    with_sweep: bool,
+) -> Result<Vec<u8>, RenderError> {
+    let report = contraption::generate(
+        seed,
+        &contraption::GenerateOptions {
+            mode: contraption::Mode::Inspector,
+            trajectory_stride: 2,
+        },
+    );
+    let attempts = report.attempts.len() as u32;
+    let k = attempt.unwrap_or(report.shipped.attempt);
+    if k == 0 || k > attempts {
+        return Err(RenderError::NoSuchAttempt { seed, attempts });
+    }
+    let a = &report.attempts[k as usize - 1];
+    let solution: Vec<Placement> = if k == report.shipped.attempt && !with_sweep {
+        report.shipped.solution.into_iter().collect()
+    } else {
+        Vec::new()
+    };
+    let picture = Picture {
+        scale,
+        trajectory: &a.bare.trajectory,
+        placements: &solution,
+        sweep: if with_sweep { a.sweep.as_ref() } else { None },
+    };
+    render_png(&a.world, &picture)
 }
 
 /// Draws a level and returns the PNG bytes.
