@@ -6,6 +6,7 @@
 pub mod api;
 pub mod commands;
 pub mod error;
+pub mod exchange;
 pub mod jobs;
 pub mod play;
 
@@ -25,6 +26,10 @@ pub fn run() {
             commands::placement_trajectory,
             commands::sweep_trajectories,
             commands::cancel_job,
+            exchange::commands::share_code,
+            exchange::commands::export_level_file,
+            exchange::commands::export_picture,
+            exchange::commands::import_level_file,
             play::commands::open_play,
             play::commands::play_level,
             play::commands::check_part,

@@ -11,6 +11,7 @@ use std::path::{Path, PathBuf};
 use contraption::{GenerationReport, ParsedSeed, SeedError};
 use contraption_studio::api::{Inspection, JobSummary, PlacementTrajectory, SweepEvent};
 use contraption_studio::error::CommandError;
+use contraption_studio::exchange::{ExchangeCommandError, ImportedLevel, SharedSeed, WrittenFile};
 use contraption_studio::play::{PartCheck, PlayCommandError, PlayLevel, PlayRun, SolutionFile};
 use ts_rs::TS;
 
@@ -29,6 +30,10 @@ fn export_all(dir: &Path) {
     PlayRun::export_all_to(dir).unwrap();
     SolutionFile::export_all_to(dir).unwrap();
     PlayCommandError::export_all_to(dir).unwrap();
+    ImportedLevel::export_all_to(dir).unwrap();
+    WrittenFile::export_all_to(dir).unwrap();
+    SharedSeed::export_all_to(dir).unwrap();
+    ExchangeCommandError::export_all_to(dir).unwrap();
 }
 
 fn read_dir(dir: &Path) -> BTreeMap<String, String> {
