@@ -91,7 +91,7 @@ export WEBDRIVER_URL="http://127.0.0.1:$port"
 rm -f e2e/screenshots/*.png
 : >/tmp/studio-e2e-tauri-driver.log
 start_driver
-cargo test --release -p contraption-e2e -- --test-threads=1
+cargo test --release -p contraption-e2e --no-fail-fast -- --test-threads=1
 stop_driver
 
 section "End-to-end: hi-DPI window (GDK_SCALE=2)"
