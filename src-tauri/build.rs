@@ -18,6 +18,17 @@ fn main() {
         "run_play",
         "save_solution",
         "open_solution",
+        "catalog_info",
+        "start_scan",
+        "query_seeds",
+        "catalog_stats",
+        "seed_thumbnails",
+        "calendar",
+        "list_bookmarks",
+        "bookmark_seed",
+        "edit_bookmark",
+        "remove_bookmark",
+        "verify_bookmarks",
     ]);
     tauri_build::try_build(tauri_build::Attributes::new().app_manifest(manifest))
         .expect("tauri build script failed");

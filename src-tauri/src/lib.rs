@@ -4,6 +4,7 @@
 //! plain functions behind the commands; `commands` adapts them to Tauri.
 
 pub mod api;
+pub mod catalog;
 pub mod commands;
 pub mod error;
 pub mod exchange;
@@ -12,6 +13,8 @@ pub mod play;
 
 use std::sync::Arc;
 
+use tauri::Manager;
+
 /// Builds and runs the studio window.
 pub fn run() {
     tauri::Builder::default()
@@ -19,6 +22,13 @@ pub fn run() {
         .manage(Arc::new(jobs::Jobs::default()))
         .manage(Arc::new(play::Levels::default()))
         .manage(play::DialogAnswer::from_args(std::env::args().skip(1)))
+        .setup(|app| {
+            // The catalog lives in the app's data directory ($CONTRAPTION_DB overrides).
+            let dir = app.path().app_data_dir()?;
+            let path = catalog::CatalogState::path_in(&dir);
+            app.manage(Arc::new(catalog::CatalogState::open(&path)));
+            Ok(())
+        })
         .invoke_handler(tauri::generate_handler![
             commands::parse_seed,
             commands::today_daily,
@@ -36,6 +46,17 @@ pub fn run() {
             play::commands::run_play,
             play::commands::save_solution,
             play::commands::open_solution,
+            catalog::commands::catalog_info,
+            catalog::commands::start_scan,
+            catalog::commands::query_seeds,
+            catalog::commands::catalog_stats,
+            catalog::commands::seed_thumbnails,
+            catalog::commands::calendar,
+            catalog::commands::list_bookmarks,
+            catalog::commands::bookmark_seed,
+            catalog::commands::edit_bookmark,
+            catalog::commands::remove_bookmark,
+            catalog::commands::verify_bookmarks,
         ])
         .run(tauri::generate_context!())
         .expect("the studio window could not start");

@@ -9,7 +9,11 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use contraption::{GenerationReport, ParsedSeed, SeedError};
+use contraption_catalog::{Bookmark, BookmarkCheck, BookmarkInput, SeedPage, SeedQuery, Stats};
 use contraption_studio::api::{Inspection, JobSummary, PlacementTrajectory, SweepEvent};
+use contraption_studio::catalog::{
+    CalendarMonth, CatalogCommandError, CatalogInfo, ScanEvent, ScanOutcome, Thumbnails,
+};
 use contraption_studio::error::CommandError;
 use contraption_studio::exchange::{ExchangeCommandError, ImportedLevel, SharedSeed, WrittenFile};
 use contraption_studio::play::{PartCheck, PlayCommandError, PlayLevel, PlayRun, SolutionFile};
@@ -30,6 +34,18 @@ fn export_all(dir: &Path) {
     PlayRun::export_all_to(dir).unwrap();
     SolutionFile::export_all_to(dir).unwrap();
     PlayCommandError::export_all_to(dir).unwrap();
+    CatalogInfo::export_all_to(dir).unwrap();
+    ScanEvent::export_all_to(dir).unwrap();
+    ScanOutcome::export_all_to(dir).unwrap();
+    Thumbnails::export_all_to(dir).unwrap();
+    CalendarMonth::export_all_to(dir).unwrap();
+    CatalogCommandError::export_all_to(dir).unwrap();
+    SeedQuery::export_all_to(dir).unwrap();
+    SeedPage::export_all_to(dir).unwrap();
+    Stats::export_all_to(dir).unwrap();
+    Bookmark::export_all_to(dir).unwrap();
+    BookmarkInput::export_all_to(dir).unwrap();
+    BookmarkCheck::export_all_to(dir).unwrap();
     ImportedLevel::export_all_to(dir).unwrap();
     WrittenFile::export_all_to(dir).unwrap();
     SharedSeed::export_all_to(dir).unwrap();
