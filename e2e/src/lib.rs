@@ -37,7 +37,7 @@ fn profile_dir() -> PathBuf {
         .unwrap_or_else(|| root().join("target/release"))
 }
 
-fn binary(var: &str, name: &str) -> PathBuf {
+pub fn binary(var: &str, name: &str) -> PathBuf {
     let path = std::env::var_os(var)
         .map(PathBuf::from)
         .unwrap_or_else(|| profile_dir().join(name));
@@ -104,13 +104,18 @@ impl Drop for Studio {
 impl Studio {
     /// Launches the studio through tauri-driver and waits for its first seed.
     pub async fn launch() -> Studio {
+        Self::launch_with(&[]).await
+    }
+
+    /// Launches the studio with command-line arguments (e.g. `--dialog-answer PATH`).
+    pub async fn launch_with(args: &[&str]) -> Studio {
         let url = std::env::var("WEBDRIVER_URL").unwrap_or_else(|_| "http://127.0.0.1:4444".into());
         let app = binary("STUDIO_BIN", "contraption-studio");
         let mut caps = serde_json::Map::new();
         caps.insert("browserName".into(), json!("wry"));
         caps.insert(
             "tauri:options".into(),
-            json!({ "application": app.to_string_lossy() }),
+            json!({ "application": app.to_string_lossy(), "args": args }),
         );
         let client = ClientBuilder::native()
             .capabilities(caps)

@@ -36,6 +36,7 @@ import {
   type Filter,
   type HistoryItem,
 } from "./model";
+import { mountExchange } from "./exchange/panel";
 
 type ViewKind = "field" | "multiples" | "heat";
 
@@ -118,6 +119,17 @@ const el = {
 };
 
 /** Creates an element with a class and text. */
+// Share code, level/picture export and level import (ui/src/exchange).
+const exchange = mountExchange($("exchange-card"), $("rules-warning"), {
+  parsed: () => state.parsed,
+  rulesVersion: () => state.insp?.report.rules_version ?? null,
+  attempt: () => (state.insp ? state.attempt : null),
+  open: (text) => {
+    el.input.value = text;
+    void submitText(text);
+  },
+});
+
 function h<K extends keyof HTMLElementTagNameMap>(tag: K, cls = "", text = ""): HTMLElementTagNameMap[K] {
   const e = document.createElement(tag);
   if (cls) e.className = cls;
@@ -214,6 +226,7 @@ async function load(parsed: ParsedSeed): Promise<void> {
     summary: shipped ? verdictWords(insp.report, shipped).badge : "",
   });
   renderCurrent();
+  exchange.update();
   renderLedger();
   renderHistory();
   selectAttempt(state.attempt, false);
