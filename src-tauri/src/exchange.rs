@@ -171,13 +171,10 @@ pub fn read_level(path: &Path) -> Result<ImportedLevel, ExchangeError> {
 
 /// Tauri commands of export, import and share.
 pub mod commands {
-    use std::path::PathBuf;
-
     use tauri::{AppHandle, State};
-    use tauri_plugin_dialog::DialogExt;
 
     use super::*;
-    use crate::play::DialogAnswer;
+    use crate::dialogs::{open_path, save_path, DialogAnswer, FileKind};
 
     type Reply<T> = Result<T, ExchangeCommandError>;
 
@@ -190,30 +187,14 @@ pub mod commands {
             .map_err(ExchangeCommandError::from)
     }
 
-    /// The path the user chose (or the test harness's `--dialog-answer`); `None`
-    /// when the dialog was cancelled.
-    fn save_path(
-        app: &AppHandle,
-        answer: &DialogAnswer,
-        title: &str,
-        filter: (&str, &str),
-        file_name: String,
-    ) -> Result<Option<PathBuf>, ExchangeError> {
-        if let Some(p) = &answer.0 {
-            return Ok(Some(p.clone()));
-        }
-        match app
-            .dialog()
-            .file()
-            .set_title(title)
-            .add_filter(filter.0, &[filter.1])
-            .set_file_name(file_name)
-            .blocking_save_file()
-        {
-            Some(p) => p.into_path().map(Some).map_err(|_| ExchangeError::Dialog),
-            None => Ok(None),
-        }
-    }
+    const LEVEL: FileKind<'static> = FileKind {
+        name: "Contraption level",
+        extension: "json",
+    };
+    const PNG: FileKind<'static> = FileKind {
+        name: "PNG picture",
+        extension: "png",
+    };
 
     #[tauri::command]
     pub fn share_code(seed: u32) -> SharedSeed {
@@ -231,15 +212,10 @@ pub mod commands {
         let answer = answer.inner().clone();
         blocking(move || {
             let name = format!("contraption-level-{seed}.json");
-            save_path(
-                &app,
-                &answer,
-                "Export the level",
-                ("Contraption level", "json"),
-                name,
-            )?
-            .map(|p| write_level(&p, seed, daily_key))
-            .transpose()
+            save_path(&app, &answer, "Export the level", LEVEL, name)
+                .map_err(|_| ExchangeError::Dialog)?
+                .map(|p| write_level(&p, seed, daily_key))
+                .transpose()
         })
         .await
     }
@@ -260,15 +236,10 @@ pub mod commands {
                 "contraption-{seed}{}.png",
                 if sweep { "-sweep" } else { "" }
             );
-            save_path(
-                &app,
-                &answer,
-                "Export a picture",
-                ("PNG picture", "png"),
-                name,
-            )?
-            .map(|p| write_picture(&p, seed, attempt, scale, sweep))
-            .transpose()
+            save_path(&app, &answer, "Export a picture", PNG, name)
+                .map_err(|_| ExchangeError::Dialog)?
+                .map(|p| write_picture(&p, seed, attempt, scale, sweep))
+                .transpose()
         })
         .await
     }
@@ -281,19 +252,8 @@ pub mod commands {
     ) -> Reply<Option<ImportedLevel>> {
         let answer = answer.inner().clone();
         blocking(move || {
-            let path = match answer.0 {
-                Some(p) => Some(p),
-                None => match app
-                    .dialog()
-                    .file()
-                    .set_title("Import a level")
-                    .add_filter("Contraption level", &["json"])
-                    .blocking_pick_file()
-                {
-                    Some(p) => Some(p.into_path().map_err(|_| ExchangeError::Dialog)?),
-                    None => None,
-                },
-            };
+            let path = open_path(&app, &answer, "Import a level", LEVEL)
+                .map_err(|_| ExchangeError::Dialog)?;
             path.map(|p| read_level(&p)).transpose()
         })
         .await

@@ -6,6 +6,7 @@
 pub mod api;
 pub mod catalog;
 pub mod commands;
+pub mod dialogs;
 pub mod error;
 pub mod exchange;
 pub mod jobs;

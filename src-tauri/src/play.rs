@@ -12,7 +12,7 @@
 //! adapters (with the dialogs) are at the bottom.
 
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::Mutex;
 
 use contraption::rules::{
@@ -360,29 +360,7 @@ pub fn default_file_name(seed: u32) -> String {
     format!("contraption-{seed}.solution.json")
 }
 
-/// How the dialogs answer. Normally the native dialog (tauri-plugin-dialog). When
-/// the studio is started with `--dialog-answer PATH` (the end-to-end tests: a
-/// native GTK dialog cannot be driven through WebDriver), every save and open
-/// dialog answers PATH without showing itself; everything after the dialog — the
-/// engine's solution text, writing, reading, replaying — is the same code.
-#[derive(Debug, Clone, Default)]
-pub struct DialogAnswer(pub Option<PathBuf>);
-
-impl DialogAnswer {
-    /// Reads `--dialog-answer PATH` (or `--dialog-answer=PATH`) from the arguments.
-    pub fn from_args(args: impl IntoIterator<Item = String>) -> Self {
-        let mut args = args.into_iter();
-        while let Some(a) = args.next() {
-            if a == "--dialog-answer" {
-                return Self(args.next().map(PathBuf::from));
-            }
-            if let Some(p) = a.strip_prefix("--dialog-answer=") {
-                return Self(Some(PathBuf::from(p)));
-            }
-        }
-        Self(None)
-    }
-}
+pub use crate::dialogs::DialogAnswer;
 
 /// The label of the play window of `seed`.
 pub fn window_label(seed: u32) -> String {
