@@ -7,6 +7,7 @@ pub mod api;
 pub mod catalog;
 pub mod commands;
 pub mod dialogs;
+pub mod display;
 pub mod error;
 pub mod exchange;
 pub mod jobs;
@@ -18,6 +19,7 @@ use tauri::Manager;
 
 /// Builds and runs the studio window.
 pub fn run() {
+    display::prepare();
     tauri::Builder::default()
         .plugin(tauri_plugin_dialog::init())
         .manage(Arc::new(jobs::Jobs::default()))
