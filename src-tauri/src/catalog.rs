@@ -125,8 +125,21 @@ impl CatalogState {
         }
     }
 
-    /// The file to use: `$CONTRAPTION_DB` when set, else `catalog.sqlite3` in `data_dir`.
-    pub fn path_in(data_dir: &Path) -> PathBuf {
+    /// The file to use: `--catalog PATH` among the app's arguments (the e2e suite
+    /// gives every window a data directory of its own this way), else
+    /// `$CONTRAPTION_DB` when set, else `catalog.sqlite3` in `data_dir` (Tauri's
+    /// app data directory, the same one `default_path` names for the CLI).
+    pub fn choose_path(args: impl IntoIterator<Item = String>, data_dir: &Path) -> PathBuf {
+        let mut args = args.into_iter();
+        while let Some(a) = args.next() {
+            if a == "--catalog" {
+                if let Some(p) = args.next().filter(|p| !p.is_empty()) {
+                    return PathBuf::from(p);
+                }
+            } else if let Some(p) = a.strip_prefix("--catalog=").filter(|p| !p.is_empty()) {
+                return PathBuf::from(p);
+            }
+        }
         match std::env::var_os("CONTRAPTION_DB") {
             Some(p) if !p.is_empty() => PathBuf::from(p),
             _ => data_dir.join("catalog.sqlite3"),

@@ -26,9 +26,10 @@ pub fn run() {
         .manage(Arc::new(play::Levels::default()))
         .manage(play::DialogAnswer::from_args(std::env::args().skip(1)))
         .setup(|app| {
-            // The catalog lives in the app's data directory ($CONTRAPTION_DB overrides).
+            // The catalog lives in the app's data directory (`--catalog PATH` or
+            // $CONTRAPTION_DB override it).
             let dir = app.path().app_data_dir()?;
-            let path = catalog::CatalogState::path_in(&dir);
+            let path = catalog::CatalogState::choose_path(std::env::args().skip(1), &dir);
             app.manage(Arc::new(catalog::CatalogState::open(&path)));
             Ok(())
         })

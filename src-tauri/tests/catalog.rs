@@ -291,3 +291,23 @@ fn thumbnails_are_shipped_worlds_and_bounded() {
         Err(CatalogShellError::TooManyThumbnails { .. })
     ));
 }
+
+#[test]
+fn the_catalog_path_comes_from_the_arguments_then_the_data_directory() {
+    let dir = std::path::Path::new("/data/dev.contraption.studio");
+    let args = |a: &[&str]| a.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+    assert_eq!(
+        CatalogState::choose_path(args(&["--catalog", "/tmp/x.db"]), dir),
+        std::path::PathBuf::from("/tmp/x.db")
+    );
+    assert_eq!(
+        CatalogState::choose_path(args(&["--dialog-answer", "a", "--catalog=/tmp/y.db"]), dir),
+        std::path::PathBuf::from("/tmp/y.db")
+    );
+    if std::env::var_os("CONTRAPTION_DB").is_none() {
+        assert_eq!(
+            CatalogState::choose_path(args(&["--dialog-answer", "a"]), dir),
+            dir.join("catalog.sqlite3")
+        );
+    }
+}

@@ -1,0 +1,200 @@
+/** Pure logic of the catalog views (no DOM): filters, paging, formatting, calendar layout. */
+import type { Column } from "../bindings/Column";
+import type { Op } from "../bindings/Op";
+import type { SeedSummary } from "../bindings/SeedSummary";
+
+export const SEED_COUNT = 2 ** 32;
+
+/**
+ * A catalog `Filter` as the UI holds it: ts-rs types the i64 value as `bigint`,
+ * but IPC is JSON (numbers; `JSON.stringify` refuses a bigint), so the UI keeps a
+ * `number` (filter values are small integers).
+ */
+export interface Filter {
+  column: Column;
+  op: Op;
+  value: number;
+}
+
+/** The browser's columns: which catalog column each sorts/filters by, and how a row shows it. */
+export interface ColumnDef {
+  key: string;
+  label: string;
+  title: string;
+  column: Column | null;
+  width: number;
+  value: (r: SeedSummary) => string;
+  numeric: boolean;
+}
+
+export const shippedWords: Record<SeedSummary["shipped"], string> = {
+  accepted: "accepted",
+  fallback: "fallback",
+  all_pre_solved: "all preSolved",
+};
+
+export const COLUMNS: readonly ColumnDef[] = [
+  { key: "seed", label: "Seed", title: "the seed", column: "seed", width: 104, value: (r) => String(r.seed), numeric: true },
+  { key: "shipped", label: "Shipped", title: "what shipped: the accepted candidate, the fallback, or the 40th of 40 preSolved", column: "fallback", width: 104, value: (r) => shippedWords[r.shipped], numeric: false },
+  { key: "attempts", label: "Attempts", title: "candidates drawn (1 to 40)", column: "attempts", width: 78, value: (r) => String(r.attempts), numeric: true },
+  { key: "pre_solved", label: "PreSolved", title: "candidates rejected because the bare ball reached the goal", column: "pre_solved", width: 80, value: (r) => String(r.pre_solved), numeric: true },
+  { key: "solving", label: "Solving", title: "sweep placements (of 144) that solve the shipped level", column: "solving", width: 74, value: (r) => String(r.solving), numeric: true },
+  { key: "walls", label: "Walls", title: "walls in the shipped level", column: "walls", width: 60, value: (r) => String(r.walls), numeric: true },
+  { key: "ramps", label: "Ramps", title: "ramps in the inventory", column: "ramps", width: 60, value: (r) => String(r.inventory.ramp), numeric: true },
+  { key: "fans", label: "Fans", title: "fans in the inventory", column: "fans", width: 54, value: (r) => String(r.inventory.fan), numeric: true },
+  { key: "bumpers", label: "Bumpers", title: "bumpers in the inventory", column: "bumpers", width: 72, value: (r) => String(r.inventory.bumper), numeric: true },
+  { key: "hash", label: "Level hash", title: "first 16 hex digits of the SHA-256 of the level's canonical JSON", column: null, width: 150, value: (r) => r.level_hash, numeric: false },
+  { key: "rules", label: "Rules", title: "rules version the row was scanned with", column: "rules_version", width: 56, value: (r) => String(r.rules_version), numeric: true },
+];
+
+export const COLUMN_LABELS: Record<Column, string> = {
+  seed: "seed",
+  attempts: "attempts",
+  fallback: "fallback",
+  pre_solved: "preSolved",
+  solving: "solving",
+  walls: "walls",
+  ramps: "ramps",
+  fans: "fans",
+  bumpers: "bumpers",
+  rules_version: "rules",
+};
+
+export const OP_SYMBOLS: Record<Op, string> = { eq: "=", ne: "≠", lt: "<", le: "≤", gt: ">", ge: "≥" };
+
+/** Words for one filter: "solving ≤ 3", "fallback shipped". */
+export function filterWords(f: Filter): string {
+  if (f.column === "fallback" && (f.op === "eq" || f.op === "ne")) {
+    const yes = (f.op === "eq") === (f.value !== 0);
+    return yes ? "fallback shipped" : "no fallback";
+  }
+  return `${COLUMN_LABELS[f.column]} ${OP_SYMBOLS[f.op]} ${f.value}`;
+}
+
+/** Presets a designer asks for most. */
+export const PRESETS: readonly { label: string; filter: Filter }[] = [
+  { label: "fallback shipped", filter: { column: "fallback", op: "eq", value: 1 } },
+  { label: "hard (solving = 1)", filter: { column: "solving", op: "eq", value: 1 } },
+  { label: "solving ≤ 3", filter: { column: "solving", op: "le", value: 3 } },
+  { label: "nearly trivial (solving ≥ 10)", filter: { column: "solving", op: "ge", value: 10 } },
+  { label: "attempts ≥ 10", filter: { column: "attempts", op: "ge", value: 10 } },
+  { label: "attempts ≥ 3", filter: { column: "attempts", op: "ge", value: 3 } },
+];
+
+const OPS: [string, Op][] = [
+  ["<=", "le"], ["≤", "le"], [">=", "ge"], ["≥", "ge"], ["!=", "ne"], ["≠", "ne"], ["<>", "ne"],
+  ["==", "eq"], ["=", "eq"], ["<", "lt"], [">", "gt"],
+];
+const ALIASES: Record<string, Column> = {
+  seed: "seed", attempts: "attempts", attempt: "attempts", fallback: "fallback", presolved: "pre_solved",
+  pre_solved: "pre_solved", solving: "solving", walls: "walls", ramps: "ramps", fans: "fans", bumpers: "bumpers",
+  rules: "rules_version", rules_version: "rules_version",
+};
+
+/** Parses "solving <= 3", "attempts≥10", "fallback" (= fallback = 1). Null when it is not a filter. */
+export function parseFilter(text: string): Filter | null {
+  const t = text.trim().toLowerCase();
+  if (t === "fallback" || t === "fallback shipped") return { column: "fallback", op: "eq", value: 1 };
+  for (const [sym, op] of OPS) {
+    const i = t.indexOf(sym);
+    if (i <= 0) continue;
+    const column = ALIASES[t.slice(0, i).trim().replace(/\s+/g, "_")];
+    const rest = t.slice(i + sym.length).trim();
+    if (!column || !/^-?\d+$/.test(rest)) return null;
+    const value = Number(rest);
+    if (!Number.isSafeInteger(value)) return null;
+    return { column, op, value };
+  }
+  return null;
+}
+
+/** Adds a filter, replacing an identical column+op one. */
+export function withFilter(filters: readonly Filter[], f: Filter): Filter[] {
+  return [...filters.filter((g) => !(g.column === f.column && g.op === f.op)), f];
+}
+
+/** Rows [first, last) to render for a virtualised list, with `overscan` extra rows each side. */
+export function visibleRange(scrollTop: number, viewport: number, rowHeight: number, total: number, overscan = 6): [number, number] {
+  const first = Math.max(0, Math.floor(scrollTop / rowHeight) - overscan);
+  const last = Math.min(total, Math.ceil((scrollTop + viewport) / rowHeight) + overscan);
+  return [first, Math.max(first, last)];
+}
+
+/** Page indexes (of `pageSize` rows) that cover rows [first, last). */
+export function pagesFor(first: number, last: number, pageSize: number): number[] {
+  if (last <= first) return [];
+  const out: number[] = [];
+  for (let p = Math.floor(first / pageSize); p <= Math.floor((last - 1) / pageSize); p++) out.push(p);
+  return out;
+}
+
+/** seed − n … seed + n, wrapping around the u32 range like the seed bar's Prev/Next. */
+export function neighbours(seed: number, n: number): number[] {
+  const out: number[] = [];
+  for (let d = -n; d <= n; d++) out.push((((seed + d) % SEED_COUNT) + SEED_COUNT) % SEED_COUNT);
+  return out;
+}
+
+/** "a, b  c" → ["a", "b", "c"]: commas or spaces separate tags, duplicates dropped. */
+export function parseTags(text: string): string[] {
+  const seen = new Set<string>();
+  for (const t of text.split(/[,\s]+/)) if (t) seen.add(t);
+  return [...seen];
+}
+
+/** "1 234 seeds/s". */
+export function rateWords(seedsPerSecond: number): string {
+  return `${Math.round(seedsPerSecond).toLocaleString("en-US")} seeds/s`;
+}
+
+/** "12 s left", "3 min 05 s left", "—". */
+export function etaWords(seconds: number | null): string {
+  if (seconds === null || !Number.isFinite(seconds)) return "estimating…";
+  const s = Math.max(0, Math.round(seconds));
+  if (s < 60) return `${s} s left`;
+  if (s < 3600) return `${Math.floor(s / 60)} min ${String(s % 60).padStart(2, "0")} s left`;
+  return `${Math.floor(s / 3600)} h ${String(Math.floor((s % 3600) / 60)).padStart(2, "0")} min left`;
+}
+
+/** Parses a scan range "FROM..TO" (TO excluded) or two numbers; null when invalid. */
+export function parseRange(fromText: string, toText: string): { from: number; to: number } | null {
+  const num = (t: string): number | null => {
+    const s = t.trim().replace(/[_\s,]/g, "");
+    if (/^0x[0-9a-f]+$/i.test(s)) return parseInt(s, 16);
+    return /^\d+$/.test(s) ? Number(s) : null;
+  };
+  const from = num(fromText);
+  const to = num(toText);
+  if (from === null || to === null || from >= to || to > SEED_COUNT) return null;
+  return { from, to };
+}
+
+/** Calendar cells: `first_weekday` leading blanks (Monday first), then the days, padded to whole weeks. */
+export function calendarCells<T>(firstWeekday: number, days: readonly T[]): (T | null)[] {
+  const cells: (T | null)[] = Array.from({ length: firstWeekday }, () => null);
+  cells.push(...days);
+  while (cells.length % 7 !== 0) cells.push(null);
+  return cells;
+}
+
+/** The month before / after. */
+export function shiftMonth(year: number, month: number, by: number): { year: number; month: number } {
+  const i = year * 12 + (month - 1) + by;
+  return { year: Math.floor(i / 12), month: (i % 12) + 1 };
+}
+
+export const MONTHS = [
+  "January", "February", "March", "April", "May", "June",
+  "July", "August", "September", "October", "November", "December",
+];
+
+/** The daily date as a person types it into the seed bar: "2026-7-28". */
+export function dateForSeedBar(isoDate: string): string {
+  const [y, m, d] = isoDate.split("-");
+  return `${y}-${Number(m)}-${Number(d)}`;
+}
+
+/** Share of `part` in `whole` as "12.3%". */
+export function percent(part: number, whole: number, digits = 1): string {
+  return whole > 0 ? `${((100 * part) / whole).toFixed(digits)}%` : "—";
+}

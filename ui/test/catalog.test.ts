@@ -1,0 +1,205 @@
+import { describe, expect, it } from "vitest";
+import {
+  calendarCells,
+  dateForSeedBar,
+  etaWords,
+  filterWords,
+  neighbours,
+  pagesFor,
+  parseFilter,
+  parseRange,
+  parseTags,
+  percent,
+  rateWords,
+  shiftMonth,
+  visibleRange,
+  withFilter,
+} from "../src/catalog/model";
+import {
+  barLayout,
+  compact,
+  drawHistogram,
+  drawLevelThumb,
+  drawPlacementMap,
+  drawShares,
+  heat,
+  niceMax,
+  placementAt,
+  placementCell,
+} from "../src/draw/catalog";
+import { palette } from "../src/draw/colors";
+import { fitView, toCanvas } from "../src/draw/view";
+import { near, raster, rgbOf } from "./canvas";
+import { rules, world } from "./fixtures";
+
+describe("filters", () => {
+  it("parses what a designer types", () => {
+    expect(parseFilter("solving <= 3")).toEqual({ column: "solving", op: "le", value: 3 });
+    expect(parseFilter("attempts≥10")).toEqual({ column: "attempts", op: "ge", value: 10 });
+    expect(parseFilter(" Fallback ")).toEqual({ column: "fallback", op: "eq", value: 1 });
+    expect(parseFilter("walls = 0")).toEqual({ column: "walls", op: "eq", value: 0 });
+    expect(parseFilter("pre_solved != 0")).toEqual({ column: "pre_solved", op: "ne", value: 0 });
+    expect(parseFilter("presolved > 2")).toEqual({ column: "pre_solved", op: "gt", value: 2 });
+    expect(parseFilter("rules < 2")).toEqual({ column: "rules_version", op: "lt", value: 2 });
+  });
+  it("refuses what is not a filter", () => {
+    for (const t of ["", "solving", "solving <= x", "colour = 3", "<= 3", "solving <= 3.5", "seed = 99999999999999999999"]) {
+      expect(parseFilter(t), t).toBeNull();
+    }
+  });
+  it("words filters and replaces one of the same column and op", () => {
+    expect(filterWords({ column: "fallback", op: "eq", value: 1 })).toBe("fallback shipped");
+    expect(filterWords({ column: "fallback", op: "eq", value: 0 })).toBe("no fallback");
+    expect(filterWords({ column: "solving", op: "le", value: 3 })).toBe("solving ≤ 3");
+    const f = withFilter([{ column: "solving", op: "le", value: 3 }, { column: "attempts", op: "ge", value: 2 }], { column: "solving", op: "le", value: 1 });
+    expect(f).toEqual([{ column: "attempts", op: "ge", value: 2 }, { column: "solving", op: "le", value: 1 }]);
+  });
+});
+
+describe("virtual table", () => {
+  it("renders only the rows in view, with overscan, clamped", () => {
+    expect(visibleRange(0, 400, 40, 100000, 6)).toEqual([0, 16]);
+    expect(visibleRange(40 * 5000, 400, 40, 100000, 6)).toEqual([4994, 5016]);
+    expect(visibleRange(40 * 99995, 400, 40, 100000, 6)).toEqual([99989, 100000]);
+    expect(visibleRange(0, 400, 40, 0)).toEqual([0, 0]);
+  });
+  it("fetches the pages that cover the rows", () => {
+    expect(pagesFor(0, 16, 200)).toEqual([0]);
+    expect(pagesFor(190, 215, 200)).toEqual([0, 1]);
+    expect(pagesFor(5, 5, 200)).toEqual([]);
+  });
+});
+
+describe("seeds, ranges and tags", () => {
+  it("neighbours wrap around the u32 range", () => {
+    expect(neighbours(10, 2)).toEqual([8, 9, 10, 11, 12]);
+    expect(neighbours(0, 1)).toEqual([4294967295, 0, 1]);
+    expect(neighbours(4294967295, 1)).toEqual([4294967294, 4294967295, 0]);
+  });
+  it("parses scan ranges (TO excluded, at most 2^32)", () => {
+    expect(parseRange("0", "2000")).toEqual({ from: 0, to: 2000 });
+    expect(parseRange("1_000", "0x1000")).toEqual({ from: 1000, to: 4096 });
+    expect(parseRange("4294967295", "4294967296")).toEqual({ from: 4294967295, to: 4294967296 });
+    expect(parseRange("5", "5")).toBeNull();
+    expect(parseRange("9", "3")).toBeNull();
+    expect(parseRange("0", "4294967297")).toBeNull();
+    expect(parseRange("-1", "3")).toBeNull();
+    expect(parseRange("a", "3")).toBeNull();
+  });
+  it("splits tags on commas and spaces, once each", () => {
+    expect(parseTags(" hard, fan  hard,,daily ")).toEqual(["hard", "fan", "daily"]);
+    expect(parseTags("")).toEqual([]);
+  });
+});
+
+describe("words", () => {
+  it("formats rates, times left and shares", () => {
+    expect(rateWords(1234.4)).toBe("1,234 seeds/s");
+    expect(etaWords(null)).toBe("estimating…");
+    expect(etaWords(12.4)).toBe("12 s left");
+    expect(etaWords(185)).toBe("3 min 05 s left");
+    expect(etaWords(7300)).toBe("2 h 01 min left");
+    expect(percent(1, 3)).toBe("33.3%");
+    expect(percent(1, 0)).toBe("—");
+  });
+});
+
+describe("calendar", () => {
+  it("lays out Monday-first weeks", () => {
+    const days = Array.from({ length: 31 }, (_, i) => i + 1);
+    const cells = calendarCells(2, days); // July 2026 starts on a Wednesday
+    expect(cells.length % 7).toBe(0);
+    expect(cells.slice(0, 3)).toEqual([null, null, 1]);
+    expect(cells.filter((c) => c !== null)).toEqual(days);
+    expect(calendarCells(0, Array.from({ length: 28 }, (_, i) => i)).length).toBe(28);
+  });
+  it("moves between months across years", () => {
+    expect(shiftMonth(2026, 12, 1)).toEqual({ year: 2027, month: 1 });
+    expect(shiftMonth(2026, 1, -1)).toEqual({ year: 2025, month: 12 });
+    expect(shiftMonth(2026, 11, 0)).toEqual({ year: 2026, month: 11 });
+  });
+  it("gives the seed bar an unpadded date", () => {
+    expect(dateForSeedBar("2026-07-08")).toBe("2026-7-8");
+  });
+});
+
+describe("charts", () => {
+  it("rounds axes up to 1, 2 or 5 × 10^k", () => {
+    expect(niceMax(0)).toBe(1);
+    expect(niceMax(7)).toBe(10);
+    expect(niceMax(6100)).toBe(10000);
+    expect(niceMax(1500)).toBe(2000);
+    expect(niceMax(420)).toBe(500);
+    expect(compact(6100)).toBe("6.1k");
+    expect(compact(2500000)).toBe("2.5M");
+  });
+  it("draws each histogram bar with a height proportional to its count", () => {
+    const { ctx, pixel } = raster(300, 200);
+    const bars = [
+      { label: "1", value: 100 },
+      { label: "2", value: 50 },
+      { label: "3", value: 0 },
+    ];
+    const lay = drawHistogram(ctx, 300, 200, bars, "#5aa9ff");
+    expect(lay.max).toBe(100);
+    const [b1, b2, b3] = lay.bars;
+    expect(b1!.h).toBeCloseTo(lay.plot.h);
+    expect(b2!.h).toBeCloseTo(lay.plot.h / 2);
+    const blue = rgbOf("#5aa9ff");
+    expect(near(pixel(b1!.x + b1!.w / 2, lay.plot.y + 3), blue)).toBe(true);
+    expect(near(pixel(b2!.x + b2!.w / 2, lay.plot.y + lay.plot.h * 0.25), blue)).toBe(false);
+    expect(near(pixel(b2!.x + b2!.w / 2, lay.plot.y + lay.plot.h * 0.75), blue)).toBe(true);
+    expect(near(pixel(b3!.x + b3!.w / 2, lay.plot.y + lay.plot.h - 3), blue)).toBe(false);
+    expect(barLayout(300, 200, []).bars).toEqual([]);
+  });
+  it("splits the share bar by value and keeps a tiny share visible", () => {
+    const { ctx, pixel } = raster(400, 20);
+    const seg = drawShares(ctx, 400, 20, [
+      { label: "accepted", value: 999, color: "#3ddc84" },
+      { label: "fallback", value: 1, color: "#ffb547" },
+      { label: "all", value: 0, color: "#ff6b6b" },
+    ]);
+    expect(seg[0]!.x1).toBeCloseTo(398);
+    expect(seg[1]!.x1).toBeCloseTo(400);
+    expect(seg[1]!.x1 - seg[1]!.x0).toBeGreaterThanOrEqual(2);
+    expect(seg[2]!.x1 - seg[2]!.x0).toBe(0);
+    expect(near(pixel(100, 10), rgbOf("#3ddc84"))).toBe(true);
+    expect(near(pixel(seg[1]!.x0 + 1, 10), rgbOf("#ffb547"))).toBe(true);
+  });
+  it("maps sweep indices to tilt panels and back, like the engine's sweep_placement", () => {
+    // index = (x * 6 + y) * 4 + tilt; placement 19 is x 0, y 4, tilt 3.
+    expect(placementCell(19, rules)).toEqual({ a: 3, col: 0, row: 4 });
+    expect(placementCell(143, rules)).toEqual({ a: 3, col: 5, row: 5 });
+    const { ctx, pixel } = raster(640, 200);
+    const solves = Array.from({ length: 144 }, () => 0);
+    solves[19] = 40;
+    solves[0] = 10;
+    const lay = drawPlacementMap(ctx, 640, 200, solves, 100, rules);
+    expect(lay.panels.length).toBe(4);
+    for (let i = 0; i < 144; i++) {
+      const { a, col, row } = placementCell(i, rules);
+      const p = lay.panels[a]!;
+      expect(placementAt(lay, p.x + (col + 0.5) * lay.cell, p.y + (row + 0.5) * lay.cell, rules)).toBe(i);
+    }
+    const centre = (i: number): [number, number] => {
+      const { a, col, row } = placementCell(i, rules);
+      const p = lay.panels[a]!;
+      return [p.x + col * lay.cell + 3, p.y + row * lay.cell + 3];
+    };
+    const brightest = rgbOf("#fde725");
+    expect(near(pixel(...centre(19)), brightest)).toBe(true);
+    expect(near(pixel(...centre(0)), brightest)).toBe(false);
+    expect(near(pixel(...centre(1)), rgbOf(palette.field), 4)).toBe(true);
+    expect(placementAt(lay, 0, 0, rules)).toBeNull();
+    expect(heat(1)).toBe("rgb(253, 231, 37)");
+  });
+  it("draws a level thumbnail with the ball and goal where the world puts them", () => {
+    const { ctx, pixel } = raster(60, 90);
+    const v = drawLevelThumb(ctx, 60, 90, world, rules);
+    expect(v).toEqual(fitView({ x: 0, y: 0, w: 60, h: 90 }, rules.field_width, rules.field_height, 1));
+    const [bx, by] = toCanvas(v, world.ball.x, world.ball.y);
+    expect(near(pixel(bx, by), rgbOf(palette.ball), 60)).toBe(true);
+    const [gx, gy] = toCanvas(v, world.goal.center.x, world.goal.center.y);
+    expect(near(pixel(gx, gy), rgbOf(palette.bg), 10)).toBe(false);
+  });
+});
