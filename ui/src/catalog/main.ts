@@ -229,6 +229,7 @@ class Browser {
   selected: number | null = null;
   selectedIndex: number | null = null;
   scanJob: number | null = null;
+  progressSeen = false;
   frameTimes: number[] = [];
 
   // DOM
@@ -555,6 +556,7 @@ class Browser {
     this.root.dataset["scan"] = "running";
     this.progressFill.style.width = "0%";
     this.scanText.textContent = `starting ${range.from}..${range.to}…`;
+    this.progressSeen = false;
     let lastReload = 0;
     try {
       const out = await ipc.startScan(range.from, range.to, (e) => {
@@ -587,10 +589,13 @@ class Browser {
     switch (e.event) {
       case "started":
         this.scanJob = e.job;
+        // Channel messages may overtake each other: never step back from a later progress line.
+        if (this.progressSeen) break;
         fill(Number(e.done), Number(e.total));
         this.scanText.textContent = `${e.resumed ? "resuming" : "scanning"} ${e.from}..${e.to}: ${Number(e.done).toLocaleString("en-US")} of ${Number(e.total).toLocaleString("en-US")} stored`;
         break;
       case "progress":
+        this.progressSeen = true;
         fill(Number(e.done), Number(e.total));
         this.scanText.textContent = `${Number(e.done).toLocaleString("en-US")} / ${Number(e.total).toLocaleString("en-US")} · ${rateWords(e.seeds_per_second)} · ${etaWords(e.eta_seconds)}`;
         break;
