@@ -19,7 +19,7 @@ use tauri::Manager;
 
 /// Builds and runs the studio window.
 pub fn run() {
-    display::prepare();
+    display::prepare(std::env::args().skip(1));
     tauri::Builder::default()
         .plugin(tauri_plugin_dialog::init())
         .manage(Arc::new(jobs::Jobs::default()))
