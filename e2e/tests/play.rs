@@ -197,6 +197,43 @@ impl Session {
         }
     }
 
+    /// Drags a `part` from the tray in a loop over the field for about two
+    /// seconds (40 pointer moves), then drops it there (placed or refused).
+    async fn drag_around(&self, part: &str) {
+        let item = self.find(&format!(".tray-item[data-part='{part}']")).await;
+        let canvas = self.find("#play-canvas").await;
+        let mut actions = MouseActions::new("mouse".into())
+            .then(PointerAction::MoveToElement {
+                element: item,
+                duration: Some(Duration::from_millis(30)),
+                x: 0,
+                y: 0,
+            })
+            .then(PointerAction::Down {
+                button: MOUSE_BUTTON_LEFT,
+            });
+        for i in 0..40 {
+            let a = f64::from(i) / 40.0 * std::f64::consts::TAU;
+            let (x, y) = self
+                .field_offset(50.0 + 30.0 * a.cos(), 75.0 + 50.0 * a.sin())
+                .await;
+            actions = actions.then(PointerAction::MoveToElement {
+                element: canvas.clone(),
+                duration: Some(Duration::from_millis(50)),
+                x,
+                y,
+            });
+        }
+        actions = actions.then(PointerAction::Up {
+            button: MOUSE_BUTTON_LEFT,
+        });
+        self.client
+            .perform_actions(actions)
+            .await
+            .expect("drag around the field");
+        let _ = self.client.release_actions().await;
+    }
+
     /// Releases the mouse button where the pointer is.
     async fn release(&self) {
         let up = MouseActions::new("mouse".into()).then(PointerAction::Up {
@@ -379,7 +416,7 @@ async fn play_a_seed_place_run_win_save_and_reload() {
         s.key(".").await;
     }
     s.wait_for(
-        "document.getElementById('play-canvas').dataset.step === '3' && document.body.dataset.state === 'paused'",
+        "window.__playShown.step === 3 && document.body.dataset.state === 'paused'",
         "three single steps",
     )
     .await;
@@ -393,13 +430,7 @@ async fn play_a_seed_place_run_win_save_and_reload() {
         "--trajectory",
         "1",
     ]);
-    let ball: Value = serde_json::from_str(
-        s.eval("document.getElementById('play-canvas').dataset.ball")
-            .await
-            .as_str()
-            .unwrap(),
-    )
-    .unwrap();
+    let ball = s.eval("window.__playShown.ball").await;
     assert_eq!(ball, sim["trajectory"][3], "step 3 is the engine's step 3");
 
     // Run at ¼×, capture it mid-run, then finish at 1×.
@@ -409,25 +440,14 @@ async fn play_a_seed_place_run_win_save_and_reload() {
         .await;
     s.click("#play-run").await;
     s.wait_for(
-        "document.body.dataset.state === 'playing' && Number(document.getElementById('play-canvas').dataset.step) > 45",
+        "document.body.dataset.state === 'playing' && window.__playShown.step > 45",
         "the ball mid-run",
     )
     .await;
     s.screenshot("play-mid-run").await;
-    let mid_run: Value = serde_json::from_str(
-        s.eval("document.getElementById('play-canvas').dataset.ball")
-            .await
-            .as_str()
-            .unwrap(),
-    )
-    .unwrap();
-    let step: f64 = s
-        .eval("document.getElementById('play-canvas').dataset.step")
-        .await
-        .as_str()
-        .unwrap()
-        .parse()
-        .unwrap();
+    let probe = s.eval("window.__playShown").await;
+    let mid_run = &probe["ball"];
+    let step = probe["step"].as_f64().unwrap();
     // The drawn ball lies between the engine's two recorded steps around it.
     let i = step.floor() as usize;
     let (a, b) = (&sim["trajectory"][i], &sim["trajectory"][i + 1]);
@@ -529,8 +549,15 @@ async fn play_a_seed_place_run_win_save_and_reload() {
     assert!(cli_err.contains(&msg), "the CLI says the same: {cli_err}");
     s.screenshot("play-refused-file").await;
 
-    // The frame-time probe (figures go to docs/studio.md; no timing assertions).
-    let perf = s.eval("window.__playPerfSummary()").await;
+    // The frame-time probe (figures go to docs/studio.md; no timing assertions),
+    // with the bare requestAnimationFrame pace of this display for comparison.
+    let perf = s
+        .eval(
+            "window.__playRafProbe(60).then((a) => { const s = [...a].sort((x, y) => x - y); \
+             return Object.assign(window.__playPerfSummary(), { bareRaf: { n: s.length, \
+             median: s[Math.floor(s.length / 2)], p95: s[Math.floor(s.length * 0.95)], max: s[s.length - 1] } }); })",
+        )
+        .await;
     std::fs::write(
         screenshot_dir().join("play-perf.json"),
         serde_json::to_string_pretty(&perf).unwrap(),
@@ -558,7 +585,19 @@ async fn play_hint_and_parts_while_dragging() {
         .await;
     let shown: Value =
         serde_json::from_str(s.attr("#hint-panel", "data-hint").await.as_str()).unwrap();
-    assert_eq!(shown, goals[0], "the first solving placement of the sweep");
+    let pose = |v: &Value| {
+        (
+            v["part"].as_str().unwrap().to_owned(),
+            v["x"].as_f64().unwrap(),
+            v["y"].as_f64().unwrap(),
+            v["angle"].as_f64().unwrap(),
+        )
+    };
+    assert_eq!(
+        pose(&shown),
+        pose(&goals[0]),
+        "the first solving placement of the sweep"
+    );
     s.screenshot("play-hint").await;
     s.click("#hint-place").await;
     s.wait_for(
@@ -566,27 +605,58 @@ async fn play_hint_and_parts_while_dragging() {
         "the hint placed",
     )
     .await;
-    s.eval("(() => { window.__playPerfReset(); return 1; })()")
-        .await;
-    s.click("#play-run").await;
-    // Drag parts the level grants while the ball runs (the run resets on an edit,
-    // so only measure the drag frames here).
-    let inv = &cli_json(&["generate", "1671", "--json"])["shipped"]["world"]["inventory"];
-    s.wait_for("document.body.dataset.state === 'finished'", "the outcome")
+    measure(&s, "play-perf-default.json").await;
+}
+
+/// Frame times of a whole run at 1× (measured inside the page with no WebDriver
+/// traffic during the run: polling scripts would steal frames), then of drags
+/// from the tray; written to e2e/screenshots/NAME. No timing assertions.
+async fn measure(s: &Session, name: &str) {
+    let run = s
+        .eval(
+            "new Promise((resolve) => { window.__playPerfReset(); \
+             document.getElementById('play-run').click(); \
+             const poll = setInterval(() => { if (document.body.dataset.state === 'finished') { \
+             clearInterval(poll); resolve(window.__playPerfSummary()); } }, 250); })",
+        )
         .await;
     assert_eq!(s.attr("#play-result", "data-outcome").await, "goal");
-    for part in ["fan", "bumper", "ramp"] {
-        if inv[part].as_u64().unwrap_or(0) > 0 {
-            s.drag_from_tray(part, 50.0, 20.0, false).await;
-            s.drag_from_tray(part, 70.0, 40.0, false).await;
-            s.release().await;
-            break;
-        }
+    let inv = cli_json(&["generate", "1671", "--json"])["shipped"]["world"]["inventory"].clone();
+    s.eval("(() => { window.__playPerfReset(); return 1; })()")
+        .await;
+    if let Some(part) = ["fan", "bumper", "ramp"]
+        .into_iter()
+        .find(|p| inv[*p].as_u64().unwrap_or(0) > 0)
+    {
+        s.drag_around(part).await;
     }
-    let perf = s.eval("window.__playPerfSummary()").await;
+    let drag = s.eval("window.__playPerfSummary()").await;
+    let bare = s
+        .eval(
+            "window.__playRafProbe(60).then((a) => { const s = [...a].sort((x, y) => x - y); \
+             return { n: s.length, median: s[Math.floor(s.length / 2)], p95: s[Math.floor(s.length * 0.95)], max: s[s.length - 1] }; })",
+        )
+        .await;
+    let out = json!({ "run": run, "drag": drag, "bareRaf": bare });
     std::fs::write(
-        screenshot_dir().join("play-perf-hint.json"),
-        serde_json::to_string_pretty(&perf).unwrap(),
+        screenshot_dir().join(name),
+        serde_json::to_string_pretty(&out).unwrap(),
     )
     .unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn play_frame_times_with_the_shared_memory_renderer() {
+    // What a designer's GPU-less machine runs outside WebDriver (see
+    // src-tauri/src/display.rs); no screenshots here, they hang in this mode.
+    let s = Session::launch(&["--shared-memory-renderer"]).await;
+    open_play(&s, 1671).await;
+    s.click("#play-hint").await;
+    s.click("#hint-place").await;
+    s.wait_for(
+        "!document.getElementById('part-panel').hidden",
+        "the hint placed",
+    )
+    .await;
+    measure(&s, "play-perf-shm.json").await;
 }

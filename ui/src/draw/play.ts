@@ -154,6 +154,12 @@ export function drawPart(ctx: Ctx, v: View, p: Placement, r: PlayRules, style: P
     ctx.arc(x, y, Math.max(2, rad * 0.35), 0, Math.PI * 2);
     ctx.fill();
   } else if (style === "hint") {
+    ctx.setLineDash([]);
+    ctx.strokeStyle = withAlpha(base, 0.28);
+    ctx.lineWidth = width + 4;
+    capsulePath(ctx, v, c.ax, c.ay, c.bx, c.by);
+    ctx.stroke();
+    ctx.setLineDash([6, 4]);
     ctx.strokeStyle = base;
     ctx.lineWidth = 2;
     capsulePath(ctx, v, c.ax, c.ay, c.bx, c.by);
@@ -202,7 +208,10 @@ export function drawHandle(ctx: Ctx, v: View, p: Placement, r: PlayRules): void 
   ctx.restore();
 }
 
-/** The path the ball has travelled, steps 0..upto (fractional end at `tip`). */
+/** The trail's colour: the ball's at 55 % over the field, opaque so trail pieces drawn on different frames join without seams. */
+export const trailColor = "#916930";
+
+/** The path the ball has travelled, steps 0..upto (fractional end at `tip`), samples closer than 1.5 px merged. */
 export function drawTrail(
   ctx: Ctx,
   v: View,
@@ -213,16 +222,16 @@ export function drawTrail(
 ): void {
   if (traj.length < 2) return;
   ctx.save();
-  ctx.strokeStyle = withAlpha(color, 0.55);
+  ctx.strokeStyle = color;
   ctx.lineWidth = 1.5;
   ctx.lineJoin = "round";
+  ctx.lineCap = "round";
   ctx.beginPath();
   let last: [number, number] | null = null;
   const n = Math.min(traj.length - 1, Math.floor(upto));
   for (let i = 0; i <= n; i++) {
     const q = traj[i]!;
     const [x, y] = toCanvas(v, q[0], q[1]);
-    // Skip samples within 1.5 px of the previous one.
     if (last && Math.abs(x - last[0]) < 1.5 && Math.abs(y - last[1]) < 1.5 && i !== n) continue;
     if (!last) ctx.moveTo(x, y);
     else ctx.lineTo(x, y);
@@ -232,6 +241,36 @@ export function drawTrail(
   ctx.lineTo(tx, ty);
   ctx.stroke();
   ctx.restore();
+}
+
+/** The trail from sample `from` to sample `to` (one stroke), for incremental drawing. */
+export function drawTrailSegment(
+  ctx: Ctx,
+  v: View,
+  traj: readonly (readonly [number, number])[],
+  from: number,
+  to: number,
+  color: string,
+): void {
+  if (to <= from || !traj[from] || !traj[to]) return;
+  ctx.save();
+  ctx.strokeStyle = color;
+  ctx.lineWidth = 1.5;
+  ctx.lineJoin = "round";
+  ctx.lineCap = "round";
+  ctx.beginPath();
+  for (let i = from; i <= to; i++) {
+    const [x, y] = toCanvas(v, traj[i]![0], traj[i]![1]);
+    if (i === from) ctx.moveTo(x, y);
+    else ctx.lineTo(x, y);
+  }
+  ctx.stroke();
+  ctx.restore();
+}
+
+/** How far the ball's drawing (glow included) reaches from its centre, in CSS px. */
+export function ballReach(v: View, r: PlayRules): number {
+  return Math.max(2, r.ball_radius * v.scale) * 1.9;
 }
 
 /** The ball at (x, y), with a soft glow. */

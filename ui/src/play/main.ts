@@ -15,7 +15,18 @@ import type { PlayLevel } from "../bindings/PlayLevel";
 import type { PlayRun } from "../bindings/PlayRun";
 import type { SolutionFile } from "../bindings/SolutionFile";
 import { palette } from "../draw/colors";
-import { drawBall, drawHandle, drawLevel, drawPart, drawTrail, partColor, type PartStyle } from "../draw/play";
+import {
+  ballReach,
+  drawBall,
+  drawHandle,
+  drawLevel,
+  drawPart,
+  drawTrail,
+  drawTrailSegment,
+  partColor,
+  trailColor,
+  type PartStyle,
+} from "../draw/play";
 import { fitView, prepareCanvas, toCanvas, toField, type View } from "../draw/view";
 import * as ipc from "./ipc";
 import {
@@ -137,6 +148,7 @@ declare global {
     __playPerf: typeof perf;
     __playPerfSummary: () => Record<string, ReturnType<typeof stats>>;
     __playPerfReset: () => void;
+    __playRafProbe: (frames: number) => Promise<number[]>;
   }
 }
 window.__playPerf = perf;
@@ -148,6 +160,19 @@ window.__playPerfSummary = () => ({
   checks: stats(perf.checks),
   runs: stats(perf.runs),
 });
+/** Bare requestAnimationFrame intervals over `frames` frames, drawing nothing: the display's own pace. */
+window.__playRafProbe = (frames: number) =>
+  new Promise<number[]>((resolve) => {
+    const out: number[] = [];
+    let last = -1;
+    const tick = (now: number) => {
+      if (last >= 0) out.push(now - last);
+      last = now;
+      if (out.length >= frames) resolve(out);
+      else requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  });
 window.__playPerfReset = () => {
   for (const a of Object.values(perf)) a.length = 0;
 };
@@ -595,7 +620,11 @@ els.hintPlace.addEventListener("click", () => {
 });
 
 // ---------------------------------------------------------------- running
+let shownState = "";
 function setState(s: "editing" | "playing" | "paused" | "finished"): void {
+  // Only touch the DOM on a change: a body attribute write restyles the whole page.
+  if (s === shownState && document.body.dataset.state === s) return;
+  shownState = s;
   document.body.dataset.state = s;
   els.status.dataset.state = s;
   els.status.textContent =
@@ -847,14 +876,19 @@ function layout(): void {
   state.dirty = true;
 }
 
-function draw(): void {
-  const level = state.level;
-  const v = state.view;
-  if (!level || !v || !staticLayer) return;
-  const ctx = els.canvas.getContext("2d")!;
+/**
+ * What the last frame showed: the fractional engine step and the ball's centre
+ * (null before a run). Read by the e2e suite as `window.__playShown` (a JS
+ * property, not a DOM attribute, so the probe costs no restyle per frame).
+ */
+let shown: { step: number; ball: [number, number] | null } = { step: 0, ball: null };
+Object.defineProperty(window, "__playShown", { get: () => shown });
+
+/** Everything but the ball and its trail: level, hint, parts, the dragged ghost, the handle. */
+function drawScene(ctx: CanvasRenderingContext2D, v: View, level: PlayLevel): void {
   const dpr = cssSize.dpr;
   ctx.setTransform(1, 0, 0, 1, 0, 0);
-  ctx.drawImage(staticLayer, 0, 0);
+  ctx.drawImage(staticLayer!, 0, 0);
   ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
   const r = level.rules;
   const d = state.drag;
@@ -873,20 +907,117 @@ function draw(): void {
   }
   const sel = state.placements[state.selected];
   if (sel && !state.run && !(d && d.pose)) drawHandle(ctx, v, sel, r);
-  // The ball: at its start, or where the engine had it at the current time.
-  const run = state.run;
-  if (run) {
-    const s = stepAt(run, r.dt, state.pb.t);
-    const [x, y] = positionAt(run, s);
-    drawTrail(ctx, v, run.result.trajectory, s, [x, y], palette.ball);
-    drawBall(ctx, v, x, y, r);
-    els.canvas.dataset.step = String(s);
-    els.canvas.dataset.ball = JSON.stringify([x, y]);
+}
+
+/** A box in CSS pixels. */
+interface Box {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
+function ballBox(v: View, level: PlayLevel, x: number, y: number): Box {
+  const [px, py] = toCanvas(v, x, y);
+  const m = ballReach(v, level.rules) + 2;
+  return { x0: px - m, y0: py - m, x1: px + m, y1: py + m };
+}
+
+function union(a: Box | null, b: Box): Box {
+  if (!a) return b;
+  return { x0: Math.min(a.x0, b.x0), y0: Math.min(a.y0, b.y0), x1: Math.max(a.x1, b.x1), y1: Math.max(a.y1, b.y1) };
+}
+
+/**
+ * During a run the scene under the ball (level, parts and the trail so far) is
+ * kept in `runLayer`; each frame extends the trail there and repaints only the
+ * box around the old and new ball positions, so the browser composites a few
+ * thousand pixels per frame instead of the whole field.
+ */
+let runLayer: HTMLCanvasElement | null = null;
+let runLayerKey = "";
+let runLayerRun: PlayRun | null = null;
+let runLayerUpto = 0;
+let lastBallBox: Box | null = null;
+
+function sceneKey(): string {
+  return `${cssSize.w}x${cssSize.h}@${cssSize.dpr}|${state.hint}|${JSON.stringify(state.placements)}`;
+}
+
+function drawRun(ctx: CanvasRenderingContext2D, v: View, level: PlayLevel, run: PlayRun): void {
+  const r = level.rules;
+  const dpr = cssSize.dpr;
+  const traj = run.result.trajectory;
+  const s = stepAt(run, r.dt, state.pb.t);
+  const upto = Math.min(traj.length - 1, Math.floor(s));
+  const [x, y] = positionAt(run, s);
+  const key = sceneKey();
+  let dirty: Box | null;
+  if (!runLayer || runLayerRun !== run || runLayerKey !== key || upto < runLayerUpto) {
+    runLayer ??= document.createElement("canvas");
+    const lctx = prepareCanvas(runLayer, cssSize.w, cssSize.h, dpr);
+    drawScene(lctx, v, level);
+    drawTrail(lctx, v, traj, upto, traj[upto]!, trailColor);
+    runLayerRun = run;
+    runLayerKey = key;
+    runLayerUpto = upto;
+    dirty = null;
   } else {
-    drawBall(ctx, v, level.world.ball.x, level.world.ball.y, r);
-    els.canvas.dataset.step = "0";
-    delete els.canvas.dataset.ball;
+    dirty = lastBallBox;
+    if (upto > runLayerUpto) {
+      const lctx = runLayer.getContext("2d")!;
+      lctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+      drawTrailSegment(lctx, v, traj, runLayerUpto, upto, trailColor);
+      for (let i = runLayerUpto; i <= upto; i++) dirty = union(dirty, ballBox(v, level, traj[i]![0], traj[i]![1]));
+      runLayerUpto = upto;
+    }
   }
+  const box = ballBox(v, level, x, y);
+  ctx.setTransform(1, 0, 0, 1, 0, 0);
+  if (!dirty) {
+    ctx.drawImage(runLayer, 0, 0);
+  } else {
+    dirty = union(dirty, box);
+    const sx = Math.max(0, Math.floor(dirty.x0 * dpr));
+    const sy = Math.max(0, Math.floor(dirty.y0 * dpr));
+    const sw = Math.min(runLayer.width, Math.ceil(dirty.x1 * dpr)) - sx;
+    const sh = Math.min(runLayer.height, Math.ceil(dirty.y1 * dpr)) - sy;
+    if (sw > 0 && sh > 0) ctx.drawImage(runLayer, sx, sy, sw, sh, sx, sy, sw, sh);
+  }
+  ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+  drawTrailSegment(ctx, v, [traj[upto]!, [x, y]], 0, 1, trailColor);
+  drawBall(ctx, v, x, y, r);
+  lastBallBox = box;
+  shown = { step: s, ball: [x, y] };
+}
+
+function draw(): void {
+  const level = state.level;
+  const v = state.view;
+  if (!level || !v || !staticLayer) return;
+  const ctx = els.canvas.getContext("2d")!;
+  const run = state.run;
+  if (run && !state.drag) {
+    drawRun(ctx, v, level, run);
+    return;
+  }
+  runLayerRun = null;
+  drawScene(ctx, v, level);
+  // The ball: at its start, or where the engine had it at the current time.
+  if (run) {
+    const s = stepAt(run, level.rules.dt, state.pb.t);
+    const [x, y] = positionAt(run, s);
+    drawTrail(ctx, v, run.result.trajectory, s, [x, y], trailColor);
+    drawBall(ctx, v, x, y, level.rules);
+    shown = { step: s, ball: [x, y] };
+  } else {
+    drawBall(ctx, v, level.world.ball.x, level.world.ball.y, level.rules);
+    shown = { step: 0, ball: null };
+  }
+}
+
+function setClock(text: string): void {
+  if (els.clock.textContent !== text) els.clock.textContent = text;
 }
 
 function updateClock(): void {
@@ -894,12 +1025,12 @@ function updateClock(): void {
   if (!level) return;
   const run = state.run;
   if (!run) {
-    els.clock.textContent = `t 0.00 s · step 0`;
+    setClock(`t 0.00 s · step 0`);
     setState("editing");
     return;
   }
   const s = stepAt(run, level.rules.dt, state.pb.t);
-  els.clock.textContent = `t ${state.pb.t.toFixed(2)} s · step ${Math.floor(s + 1e-9)} / ${run.result.steps}`;
+  setClock(`t ${state.pb.t.toFixed(2)} s · step ${Math.floor(s + 1e-9)} / ${run.result.steps}`);
   const done = finished(state.pb, run, level.rules.dt);
   setState(state.pb.playing ? "playing" : done ? "finished" : "paused");
   if (done && els.result.hidden) showResult(run);
