@@ -18,8 +18,11 @@ cargo fmt --all -- --check
 section "cargo clippy (workspace, all targets, warnings are errors)"
 cargo clippy --workspace --all-targets -- -D warnings
 
-section "cargo test (engine + CLI)"
+section "cargo test (engine, catalog, render, CLI)"
 cargo test
+
+section "Golden files in the release profile too (the same bytes in every build profile)"
+cargo test --release -p contraption-engine --test golden
 
 section "Studio shell tests + IPC bindings are current (ui/src/bindings)"
 cargo test --release -p contraption-studio
