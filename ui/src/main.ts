@@ -37,6 +37,7 @@ import {
   type HistoryItem,
 } from "./model";
 import { mountExchange } from "./exchange/panel";
+import { h } from "./dom";
 
 type ViewKind = "field" | "multiples" | "heat";
 
@@ -130,12 +131,6 @@ const exchange = mountExchange($("exchange-card"), $("rules-warning"), {
   },
 });
 
-function h<K extends keyof HTMLElementTagNameMap>(tag: K, cls = "", text = ""): HTMLElementTagNameMap[K] {
-  const e = document.createElement(tag);
-  if (cls) e.className = cls;
-  if (text) e.textContent = text;
-  return e;
-}
 
 function currentAttempt(): Attempt | null {
   return state.insp?.report.attempts[state.attempt - 1] ?? null;

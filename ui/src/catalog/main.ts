@@ -43,6 +43,7 @@ import {
   withFilter,
   type Filter,
 } from "./model";
+import { h } from "../dom";
 
 type ViewName = "inspector" | "seeds" | "stats" | "bookmarks" | "calendar";
 
@@ -54,12 +55,6 @@ const NEIGHBOURS = 4;
 
 // ------------------------------------------------------------------ helpers
 
-function h<K extends keyof HTMLElementTagNameMap>(tag: K, cls = "", text = ""): HTMLElementTagNameMap[K] {
-  const e = document.createElement(tag);
-  if (cls) e.className = cls;
-  if (text) e.textContent = text;
-  return e;
-}
 
 function button(label: string, cls: string, onClick: () => void, title = ""): HTMLButtonElement {
   const b = h("button", `btn ${cls}`.trim(), label);

@@ -11,6 +11,7 @@ import type { ParsedSeed } from "../bindings/ParsedSeed";
 import type { SharedSeed } from "../bindings/SharedSeed";
 import type { WrittenFile } from "../bindings/WrittenFile";
 import { driftRows, importHeadline, PICTURE_SCALES, pictureSize, rulesWarning } from "./model";
+import { h } from "../dom";
 
 /** What the card needs to know about the inspector. */
 export interface ExchangeHost {
@@ -31,12 +32,6 @@ function message(e: unknown): string {
   return String(e);
 }
 
-function h<K extends keyof HTMLElementTagNameMap>(tag: K, cls = "", text = ""): HTMLElementTagNameMap[K] {
-  const n = document.createElement(tag);
-  if (cls) n.className = cls;
-  if (text) n.textContent = text;
-  return n;
-}
 
 export interface ExchangeCard {
   /** Call after the inspector shows a new seed. */
