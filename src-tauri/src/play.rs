@@ -378,9 +378,14 @@ pub mod commands {
 
     use contraption::Placement;
     use tauri::{AppHandle, Manager, State, WebviewUrl, WebviewWindowBuilder};
-    use tauri_plugin_dialog::DialogExt;
 
     use super::*;
+    use crate::dialogs::{open_path, save_path, FileKind};
+
+    const SOLUTION: FileKind<'static> = FileKind {
+        name: "Contraption solution",
+        extension: "json",
+    };
 
     type Reply<T> = Result<T, PlayCommandError>;
 
@@ -467,20 +472,14 @@ pub mod commands {
         blocking(move || {
             let (hash, world) = levels.world(seed);
             let solution = solution_for(seed, &hash, &world, &placements)?;
-            let path = match answer.0 {
-                Some(p) => Some(p),
-                None => match app
-                    .dialog()
-                    .file()
-                    .set_title("Save the solution")
-                    .add_filter("Contraption solution", &["json"])
-                    .set_file_name(default_file_name(seed))
-                    .blocking_save_file()
-                {
-                    Some(p) => Some(p.into_path().map_err(|_| PlayError::Dialog)?),
-                    None => None,
-                },
-            };
+            let path = save_path(
+                &app,
+                &answer,
+                "Save the solution",
+                SOLUTION,
+                default_file_name(seed),
+            )
+            .map_err(|_| PlayError::Dialog)?;
             path.map(|p| write_solution(&p, &solution)).transpose()
         })
         .await
@@ -495,19 +494,8 @@ pub mod commands {
     ) -> Reply<Option<SolutionFile>> {
         let answer = answer.inner().clone();
         blocking(move || {
-            let path = match answer.0 {
-                Some(p) => Some(p),
-                None => match app
-                    .dialog()
-                    .file()
-                    .set_title("Open a solution")
-                    .add_filter("Contraption solution", &["json"])
-                    .blocking_pick_file()
-                {
-                    Some(p) => Some(p.into_path().map_err(|_| PlayError::Dialog)?),
-                    None => None,
-                },
-            };
+            let path = open_path(&app, &answer, "Open a solution", SOLUTION)
+                .map_err(|_| PlayError::Dialog)?;
             path.map(|p| read_solution(&p)).transpose()
         })
         .await
