@@ -161,6 +161,21 @@ describe("help", () => {
     expect(map.help("seeds").map((g) => g.title)).toEqual(["Seeds", "Help"]);
   });
 
+  it("lists groups of the same title, registered by different components, as one", () => {
+    const map = new KeyMap();
+    map.register(GLOBAL, "Seed bar", [{ keys: ["/"], description: "edit the seed", run: () => {} }]);
+    map.register(GLOBAL, "Seed bar", [{ keys: ["c"], description: "copy the seed", run: () => {} }]);
+    expect(map.help()).toEqual([
+      {
+        title: "Seed bar",
+        entries: [
+          { label: "/", description: "edit the seed" },
+          { label: "C", description: "copy the seed" },
+        ],
+      },
+    ]);
+  });
+
   it("writes keys readably", () => {
     expect(keyLabel(["ArrowDown", "j"])).toBe("↓ J");
     expect(keyLabel(["Ctrl+s"])).toBe("Ctrl+S");

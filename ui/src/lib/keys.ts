@@ -164,12 +164,15 @@ export class KeyMap {
   help(scope: string = this.scope): HelpGroup[] {
     this.#subscribe();
     const groups = [...this.#groups.filter((g) => g.scope === scope && scope !== GLOBAL), ...this.#groups.filter((g) => g.scope === GLOBAL)];
-    return groups
-      .filter((g) => g.bindings.length > 0)
-      .map((g) => ({
-        title: g.title,
-        entries: g.bindings.map((b) => ({ label: b.label ?? keyLabel(b.keys), description: b.description })),
-      }));
+    // Groups of the same title (registered by different components) are listed as one.
+    const out: HelpGroup[] = [];
+    for (const g of groups) {
+      const entries = g.bindings.map((b) => ({ label: b.label ?? keyLabel(b.keys), description: b.description }));
+      const same = out.find((o) => o.title === g.title);
+      if (same) same.entries.push(...entries);
+      else if (entries.length) out.push({ title: g.title, entries });
+    }
+    return out;
   }
 }
 
