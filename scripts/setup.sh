@@ -22,11 +22,12 @@ for tool in cargo node npm; do
   command -v "$tool" >/dev/null 2>&1 || fail "$tool is required (install Rust and Node first)"
 done
 
-section "System packages (Tauri prerequisites, WebKitWebDriver, Xvfb)"
+section "System packages (Tauri prerequisites, WebKitWebDriver, Xvfb, ImageMagick for screen captures)"
 APT_PACKAGES=(
   libwebkit2gtk-4.1-dev build-essential pkg-config libssl-dev
   libayatana-appindicator3-dev librsvg2-dev libxdo-dev
   webkit2gtk-driver xvfb curl file
+  imagemagick
 )
 missing=()
 for pkg in "${APT_PACKAGES[@]}"; do

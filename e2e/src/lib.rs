@@ -147,6 +147,13 @@ impl Studio {
 
     /// Waits (up to 20 s) until the JS expression is truthy.
     pub async fn wait_for(&self, expr: &str, what: &str) {
+        self.wait_for_within(expr, what, Duration::from_secs(20))
+            .await;
+    }
+
+    /// Waits (up to `limit`) until the JS expression is truthy: for long jobs
+    /// (a scan of thousands of seeds on a loaded machine).
+    pub async fn wait_for_within(&self, expr: &str, what: &str, limit: Duration) {
         let start = Instant::now();
         loop {
             let v = self.eval(&format!("!!({expr})")).await;
@@ -154,7 +161,7 @@ impl Studio {
                 return;
             }
             assert!(
-                start.elapsed() < Duration::from_secs(20),
+                start.elapsed() < limit,
                 "timed out waiting for {what} ({expr})"
             );
             tokio::time::sleep(Duration::from_millis(50)).await;
