@@ -5,10 +5,12 @@ import type { BookmarkInput } from "../bindings/BookmarkInput";
 import type { CalendarMonth } from "../bindings/CalendarMonth";
 import type { CatalogInfo } from "../bindings/CatalogInfo";
 import type { Column } from "../bindings/Column";
+import type { FieldRules } from "../bindings/FieldRules";
 import type { ScanEvent } from "../bindings/ScanEvent";
 import type { ScanOutcome } from "../bindings/ScanOutcome";
 import type { SeedPage } from "../bindings/SeedPage";
 import type { Stats } from "../bindings/Stats";
+import type { Thumbnail } from "../bindings/Thumbnail";
 import type { Thumbnails } from "../bindings/Thumbnails";
 import { call, channel } from "../lib/ipc";
 import type { Filter } from "./model";
@@ -24,14 +26,38 @@ export interface SeedQuery {
   limit: number;
 }
 
+/**
+ * Which bookmarks to list; every part given must hold: every word of `search`
+ * (in the note, a tag or the seed), the whole `tag`, the `seed`.
+ */
+export interface BookmarkQuery {
+  search: string | null;
+  tag: string | null;
+  seed: number | null;
+}
+
 /** Where the catalog is, how many seeds it holds, and whether it had to be moved aside. */
 export const catalogInfo = () => call<CatalogInfo>("catalog_info");
 export const querySeeds = (query: SeedQuery) => call<SeedPage>("query_seeds", { query });
 export const catalogStats = (filters: Filter[]) => call<Stats>("catalog_stats", { filters });
-/** The worlds of up to 128 seeds, for thumbnails (with the rules to draw them). */
-export const seedThumbnails = (seeds: number[]) => call<Thumbnails>("seed_thumbnails", { seeds });
+/** The shipped worlds of up to 128 seeds, for thumbnails. */
+export const thumbnails = async (seeds: number[]): Promise<Thumbnail[]> =>
+  (await call<Thumbnails>("seed_thumbnails", { seeds })).worlds;
+/** The field's rules, to draw thumbnails and the placement map with. */
+export const fieldRules = async (): Promise<FieldRules> => (await call<Thumbnails>("seed_thumbnails", { seeds: [] })).rules;
 export const calendar = (year: number, month: number) => call<CalendarMonth>("calendar", { year, month });
-export const listBookmarks = (search: string | null) => call<Bookmark[]>("list_bookmarks", { search });
+/**
+ * The bookmarks that match `query`, newest first. The shell takes a search text
+ * today; the tag and the seed are then applied to what it lists (until the
+ * catalog takes a `BookmarkQuery` itself).
+ */
+export const listBookmarks = async (query: BookmarkQuery): Promise<Bookmark[]> => {
+  const listed = await call<Bookmark[]>("list_bookmarks", { search: query.search });
+  const tag = query.tag?.toLowerCase() ?? null;
+  return listed.filter(
+    (b) => (query.seed === null || b.seed === query.seed) && (tag === null || b.tags.some((t) => t.toLowerCase() === tag)),
+  );
+};
 export const bookmarkSeed = (seed: number, input: BookmarkInput) => call<Bookmark>("bookmark_seed", { seed, input });
 export const editBookmark = (id: number, input: BookmarkInput) => call<Bookmark>("edit_bookmark", { id, input });
 export const removeBookmark = (id: number) => call<null>("remove_bookmark", { id });

@@ -21,6 +21,15 @@ export function drawLevelThumb(ctx: Ctx, width: number, height: number, world: W
   return v;
 }
 
+/** A thumbnail whose level is still on its way: the field's frame, empty. */
+export function drawThumbPlaceholder(ctx: Ctx, width: number, height: number): void {
+  ctx.fillStyle = palette.bg;
+  ctx.fillRect(0, 0, width, height);
+  ctx.strokeStyle = palette.fieldEdge;
+  ctx.lineWidth = 1;
+  ctx.strokeRect(0.5, 0.5, width - 1, height - 1);
+}
+
 export interface Bar {
   label: string;
   value: number;
