@@ -637,6 +637,26 @@ async fn play_window_at_1440x900_and_1024x700() {
         s.wait("document.body.dataset.state === 'finished'", "the outcome")
             .await;
         s.screenshot(&format!("play-finished-{w}x{h}")).await;
+        // `?` lists the play window's keys; Esc closes the list.
+        let open = "document.getElementById('help-overlay').open";
+        s.key("?").await;
+        s.wait(open, "the help overlay").await;
+        let shown = s
+            .eval("document.getElementById('help-overlay').textContent")
+            .await;
+        for words in ["Keys · Play", "run / pause", "rotate (Shift: fine)", "hint"] {
+            assert!(
+                shown.as_str().unwrap().contains(words),
+                "{words:?} in {shown}"
+            );
+        }
+        s.screenshot(&format!("play-help-{w}x{h}")).await;
+        s.find("#help-overlay .close")
+            .await
+            .send_keys(&fantoccini::key::Key::Escape)
+            .await
+            .expect("Esc");
+        s.wait(&format!("!{open}"), "the overlay closed").await;
         s.click("#play-reset").await;
         s.wait(
             "document.body.dataset.state === 'editing'",
