@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { CommandFailed, type AnyCommandError } from "../src/lib/ipc";
+import { SolutionFiles } from "../src/play/files";
 import { PlayState, REFUSAL_MS } from "../src/play/state.svelte";
 import { fakeEngine, ramp, rules, runOf, settle } from "./helpers/play-engine";
 import { watch } from "./helpers/watch.svelte";
@@ -195,9 +196,9 @@ describe("the play state: runs", () => {
 
 describe("the play state: solution files", () => {
   it("saves and says where, with the engine's replay", async () => {
-    const { s } = await loaded();
+    const { api, s } = await loaded();
     await s.place(0, ramp(15, 102, 0.45));
-    await s.save();
+    await new SolutionFiles(s, api).save();
     expect(s.file).toEqual({ text: "Saved /tmp/s.json — the engine replays it: Goal! in 0.03 s with 1 ramp.", saved: "/tmp/s.json" });
   });
 
@@ -206,7 +207,7 @@ describe("the play state: solution files", () => {
     const parts = [ramp(20, 30, 0), ramp(60, 30, 0)];
     const f = await api.saveSolution(7, parts);
     api.nextOpen = f;
-    await s.open();
+    await new SolutionFiles(s, api).open();
     expect(s.level?.seed).toBe(7);
     expect(s.placements).toEqual(parts);
     expect(s.run).toBe(f!.run);
@@ -220,12 +221,13 @@ describe("the play state: solution files", () => {
     await s.place(0, ramp(15, 102, 0.45));
     const parts = s.placements;
     const detail = { message: "the solution was made with rules version 99; these are rules version 1", error: { kind: "solution", error: { kind: "other_rules", detail: { file: 99, current: 1 } } } };
+    const files = new SolutionFiles(s, api);
     api.nextOpen = new CommandFailed("open_solution", detail as AnyCommandError);
-    await s.open();
+    await files.open();
     expect(s.file).toEqual({ text: detail.message, error: true, errorKind: "solution" });
     expect(s.placements).toBe(parts);
     api.nextOpen = null;
-    await s.open();
+    await files.open();
     expect(s.file).toEqual({ text: "Open cancelled." });
   });
 });

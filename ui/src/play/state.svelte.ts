@@ -27,7 +27,6 @@ import {
   finished,
   hintSlot,
   normalizeAngle,
-  resultText,
   snap,
   stepOnce,
   trayItems,
@@ -345,33 +344,7 @@ export class PlayState {
     }
   }
 
-  // ------------------------------------------------------------ files
-
-  /** Save dialog, then the engine's solution file of the current parts. */
-  async save(): Promise<void> {
-    const seed = this.seed;
-    if (!this.level || seed === null) return;
-    this.note({ text: "Saving…" });
-    try {
-      const f = await this.#api.saveSolution(seed, [...this.placements]);
-      if (!f) this.note({ text: "Save cancelled." });
-      else this.note({ text: `Saved ${f.path} — the engine replays it: ${resultText(f.run)}.`, saved: f.path });
-    } catch (e) {
-      this.note({ text: errorMessage(e), error: true, errorKind: e instanceof CommandFailed ? e.kind : "unknown" });
-    }
-  }
-
-  /** Open dialog, then the engine's strict reader and replay. */
-  async open(): Promise<void> {
-    this.note({ text: "Opening…" });
-    try {
-      const f = await this.#api.openSolution();
-      if (!f) this.note({ text: "Open cancelled." });
-      else await this.loadSolution(f);
-    } catch (e) {
-      this.note({ text: errorMessage(e), error: true, errorKind: e instanceof CommandFailed ? e.kind : "unknown" });
-    }
-  }
+  // ------------------------------------------------------------ solutions (files.ts: Save… and Open…)
 
   /** Shows a solution's parts and plays the engine's replay of it from the start (another seed loads its level). */
   async loadSolution(f: SolutionFile): Promise<void> {
