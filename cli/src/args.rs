@@ -44,9 +44,10 @@ pub fn open_catalog(path: &Path) -> Result<contraption_catalog::Catalog> {
     let opened = contraption_catalog::Catalog::open(path)?;
     if let (Some(aside), Some(reason)) = (&opened.moved_aside, &opened.reason) {
         eprintln!(
-            "warning: {} could not be used ({reason}); it was moved to {} and a new catalog was created",
-            path.display(),
-            aside.display()
+            "warning: {} could not be used ({}); it was moved to {} and a new catalog was created",
+            crate::term::path(path),
+            crate::term::printable(reason),
+            crate::term::path(aside)
         );
     }
     Ok(opened.catalog)
