@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::Result;
 use contraption::{summarize, SeedSummary as Row, ShippedKind};
+use contraption_catalog::ScanEvent;
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use serde::Serialize;
@@ -13,6 +14,7 @@ use serde::Serialize;
 use crate::args::{open_catalog, parse_range};
 use crate::exit::Exit;
 use crate::output::Out;
+use crate::term::printable;
 use crate::Ctx;
 
 /// Game-mode generation over a seed range FROM..TO (TO excluded), on all cores.
@@ -195,7 +197,17 @@ fn run_into_catalog(range: &str, path: &Path, json: bool, out: &mut Out) -> Resu
         .expect("valid template")
         .progress_chars("=> "),
     );
-    let end = catalog.run_scan(scan.id, &cancel, |p| bar.set_position(p.done))?;
+    let run = catalog.run_scan_reporting(scan.id, &cancel, |event| match event {
+        ScanEvent::Progress(p) => bar.set_position(p.done),
+        ScanEvent::Waiting { holder } => bar.suspend(|| {
+            eprintln!(
+                "scan {} of {from}..{to} is being run by another process ({}); waiting for it",
+                scan.id,
+                printable(&holder)
+            )
+        }),
+    })?;
+    let end = run.end;
     bar.finish_and_clear();
     let record = catalog.scan(scan.id)?;
     let range_filter = [
@@ -212,7 +224,11 @@ fn run_into_catalog(range: &str, path: &Path, json: bool, out: &mut Out) -> Resu
     ];
     let stats = catalog.stats(&range_filter)?;
     if json {
-        out.json(&serde_json::json!({ "scan": record, "stats": stats }))?;
+        out.json(&serde_json::json!({
+            "scan": record,
+            "stats": stats,
+            "summarised_here": run.computed,
+        }))?;
     } else {
         writeln!(
             out,
@@ -225,7 +241,7 @@ fn run_into_catalog(range: &str, path: &Path, json: bool, out: &mut Out) -> Resu
             },
             record.next - record.from,
             to - from,
-            path.display()
+            crate::term::path(path)
         )?;
         writeln!(
             out,
