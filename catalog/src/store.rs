@@ -361,7 +361,8 @@ impl Catalog {
     /// read-only file. A missing, empty, older or unusable file goes through
     /// [`Catalog::open`] (created, migrated or moved aside as there).
     pub fn open_read_only(path: &Path) -> Result<Opened, CatalogError> {
-        match retry_busy(|| probe(path)) {
+        let probed = retry_busy(|| probe(path));
+        match probed {
             Ok(Probe::Usable(conn, Verdict::Ours(SCHEMA_VERSION))) => {
                 conn.pragma_update(None, "query_only", true)?;
                 Ok(Opened {
@@ -370,7 +371,12 @@ impl Catalog {
                     reason: None,
                 })
             }
-            Err(OpenError::Unusable(_)) | Ok(_) => Self::open(path),
+            Ok(other) => {
+                // Missing, empty or older: the ordinary open creates or migrates it.
+                drop(other);
+                Self::open(path)
+            }
+            Err(OpenError::Unusable(_)) => Self::open(path),
             Err(e) => Err(e.into_catalog_error()),
         }
     }
