@@ -31,7 +31,7 @@ struct Rows {
 fn template() -> &'static [u8] {
     static BYTES: OnceLock<Vec<u8>> = OnceLock::new();
     BYTES.get_or_init(|| {
-        let dir = tempfile::tempdir().unwrap();
+        let dir = scratch();
         let path = dir.path().join("t.sqlite3");
         drop(Catalog::open(&path).unwrap());
         let c = rusqlite::Connection::open(&path).unwrap();
@@ -41,8 +41,13 @@ fn template() -> &'static [u8] {
     })
 }
 
+/// A scratch directory in memory where there is one (no disk syncs to wait for).
+fn scratch() -> tempfile::TempDir {
+    tempfile::tempdir_in("/dev/shm").unwrap_or_else(|_| tempfile::tempdir().unwrap())
+}
+
 fuzz_target!(|rows: Rows| {
-    let dir = tempfile::tempdir().unwrap();
+    let dir = scratch();
     let path = dir.path().join("catalog.sqlite3");
     std::fs::write(&path, template()).unwrap();
     {
