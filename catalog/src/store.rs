@@ -313,6 +313,21 @@ fn probe_with(path: &Path, uri: Option<&str>) -> Result<Probe, OpenError> {
     }
 }
 
+/// A connection to an existing catalog that cannot write to it (`query_only`),
+/// checked with a first read.
+fn query_only_connection(path: &Path) -> rusqlite::Result<Connection> {
+    let conn = Connection::open_with_flags(
+        path,
+        OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+    )?;
+    conn.busy_timeout(BUSY_TIMEOUT)?;
+    conn.pragma_update(None, "query_only", true)?;
+    conn.query_row("SELECT count(*) FROM sqlite_master", [], |r| {
+        r.get::<_, i64>(0)
+    })?;
+    Ok(conn)
+}
+
 impl Catalog {
     /// Opens (or creates) the catalog at `path` for reading and writing. A file
     /// that is not a SQLite database, belongs to another program (a different
@@ -363,8 +378,17 @@ impl Catalog {
     pub fn open_read_only(path: &Path) -> Result<Opened, CatalogError> {
         let probed = retry_busy(|| probe(path));
         match probed {
-            Ok(Probe::Usable(conn, Verdict::Ours(SCHEMA_VERSION))) => {
-                conn.pragma_update(None, "query_only", true)?;
+            Ok(Probe::Usable(probe_conn, Verdict::Ours(SCHEMA_VERSION))) => {
+                // Where the file can be written, an ordinary connection that is
+                // only allowed to query: on closing it tidies up the WAL's `-wal`
+                // and `-shm` files as any other; elsewhere, the read-only look.
+                let conn = match query_only_connection(path) {
+                    Ok(conn) => conn,
+                    Err(_) => {
+                        probe_conn.pragma_update(None, "query_only", true)?;
+                        probe_conn
+                    }
+                };
                 Ok(Opened {
                     catalog: Catalog { conn },
                     moved_aside: None,
