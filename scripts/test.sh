@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# One command to run every test: formatting, lints, engine + CLI tests, the shell's
-# tests and IPC bindings staleness check, UI typecheck and unit tests, the studio
-# build, and the end-to-end tests of the real window under Xvfb + tauri-driver.
+# One command to run every test: formatting, lints, engine + CLI tests, the golden
+# files under WebAssembly, the shell's tests and IPC bindings staleness check, UI
+# typecheck and unit tests, the studio build, and the end-to-end tests of the
+# real window under Xvfb + tauri-driver.
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -23,6 +24,9 @@ cargo test
 
 section "Golden files in the release profile too (the same bytes in every build profile)"
 cargo test --release -p contraption-engine --test golden
+
+section "Golden files under WebAssembly (wasm32-wasip1 run by Node's WASI, byte for byte)"
+bash scripts/golden-wasm.sh
 
 section "Studio shell tests + IPC bindings are current (ui/src/bindings)"
 cargo test --release -p contraption-studio
