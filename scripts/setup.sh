@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Installs whatever the studio needs and is missing, on Debian/Ubuntu with Rust,
 # Node and npm: Tauri's Linux prerequisites, the WebDriver bits for the e2e tests,
-# the wasm32-wasip1 target (golden files under WebAssembly), tauri-driver, the UI's
-# npm packages, and the UI build. Safe to run again.
+# ImageMagick (e2e screenshots of the X display), the Debian packaging tools, the
+# wasm32-wasip1 target (golden files under WebAssembly), tauri-driver, the UI's npm
+# packages (the Tauri CLI among them), and the UI build. Safe to run again.
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -24,11 +25,12 @@ for tool in cargo node npm; do
   command -v "$tool" >/dev/null 2>&1 || fail "$tool is required (install Rust and Node first)"
 done
 
-section "System packages (Tauri prerequisites, WebKitWebDriver, Xvfb)"
+section "System packages (Tauri prerequisites, WebKitWebDriver, Xvfb, ImageMagick, packaging)"
 APT_PACKAGES=(
   libwebkit2gtk-4.1-dev build-essential pkg-config libssl-dev
   libayatana-appindicator3-dev librsvg2-dev libxdo-dev
   webkit2gtk-driver xvfb curl file
+  imagemagick binutils dpkg-dev desktop-file-utils
 )
 missing=()
 for pkg in "${APT_PACKAGES[@]}"; do
