@@ -32,7 +32,7 @@ bash scripts/golden-wasm.sh
 section "Studio shell tests + IPC bindings are current (ui/src/bindings)"
 cargo test --release -p contraption-studio
 
-section "UI typecheck (tsc --noEmit)"
+section "UI typecheck (svelte-check, strict, warnings fail)"
 (cd ui && npm run typecheck)
 
 section "UI unit tests (vitest)"

@@ -332,3 +332,44 @@ fn render_writes_a_png() {
     .contains("scale"));
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// A reader that stops early (`| head`) is not an error, for text and for JSON output.
+#[test]
+fn a_closed_stdout_ends_quietly_with_success() {
+    use std::io::Read;
+    use std::process::{Command as Process, Stdio};
+    for args in [
+        &["scan", "0..3000", "--json"][..],
+        &["rng", "1", "--count", "200000"][..],
+    ] {
+        let mut child = Process::new(assert_cmd::cargo::cargo_bin("contraption"))
+            .args(args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut first = [0u8; 16];
+        child
+            .stdout
+            .as_mut()
+            .unwrap()
+            .read_exact(&mut first)
+            .unwrap();
+        drop(child.stdout.take());
+        let out = child.wait_with_output().unwrap();
+        assert!(out.status.success(), "{args:?}: {:?}", out.status);
+        assert!(
+            out.stderr.is_empty(),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+}
+
+#[test]
+fn json_is_a_global_flag() {
+    let before = json(&["--json", "daily", "2026-7-28"]);
+    let after = json(&["daily", "2026-7-28", "--json"]);
+    assert_eq!(before, after);
+    assert_eq!(after["seed"], 176112159);
+}

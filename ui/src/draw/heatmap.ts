@@ -6,7 +6,7 @@
 import type { FieldRules } from "../bindings/FieldRules";
 import type { RampGlyph } from "../bindings/RampGlyph";
 import type { SweepEntry } from "../bindings/SweepEntry";
-import { passes, type Filter } from "../model";
+import { passes, type Filter } from "../inspector/model";
 import { heatColor, palette } from "./colors";
 import { toCanvas, type View } from "./view";
 import type { Ctx } from "./world";

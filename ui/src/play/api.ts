@@ -1,40 +1,19 @@
-/** Typed wrappers around the play commands (src-tauri/src/play.rs). */
-import { invoke } from "@tauri-apps/api/core";
+/** The play commands (src-tauri/src/play.rs), typed. */
 import type { PartCheck } from "../bindings/PartCheck";
 import type { Placement } from "../bindings/Placement";
-import type { PlayCommandError } from "../bindings/PlayCommandError";
 import type { PlayLevel } from "../bindings/PlayLevel";
 import type { PlayRun } from "../bindings/PlayRun";
 import type { SolutionFile } from "../bindings/SolutionFile";
+import { call } from "../lib/ipc";
 
-/** A refused play command: the shell's typed error and its message. */
-export class PlayError extends Error {
-  readonly detail: PlayCommandError;
-  constructor(detail: PlayCommandError) {
-    super(detail.message);
-    this.detail = detail;
-  }
-}
-
-function isPlayError(e: unknown): e is PlayCommandError {
-  return typeof e === "object" && e !== null && "message" in e && "error" in e;
-}
-
-async function call<T>(cmd: string, args?: Record<string, unknown>): Promise<T> {
-  try {
-    return await invoke<T>(cmd, args);
-  } catch (e) {
-    if (isPlayError(e)) throw new PlayError(e);
-    throw e;
-  }
-}
-
-/** Opens (or focuses) the play window of `seed` (from the inspector). */
+/** Opens (or focuses) the play window of `seed` (from the main window). */
 export const openPlay = (seed: number) => call<string>("open_play", { seed });
+/** The shipped level of `seed`, with its rules and hints. */
 export const playLevel = (seed: number) => call<PlayLevel>("play_level", { seed });
 /** The engine's verdict on `candidate` standing in for part `index` (`placements.length` adds one). */
 export const checkPart = (seed: number, placements: Placement[], index: number, candidate: Placement) =>
   call<PartCheck>("check_part", { seed, placements, index, candidate });
+/** One run of the engine with the player's parts. */
 export const runPlay = (seed: number, placements: Placement[]) => call<PlayRun>("run_play", { seed, placements });
 /** Save dialog, then the engine's solution file; null when cancelled. */
 export const saveSolution = (seed: number, placements: Placement[]) =>

@@ -1,18 +1,32 @@
 //! `contraption bookmarks`: the studio's bookmarks from the command line.
 
-use std::fmt::Write as _;
-use std::path::Path;
+use std::io::Write;
+use std::path::PathBuf;
 
 use anyhow::Result;
 use clap::Subcommand;
 use contraption::ParsedSeed;
 use contraption_catalog::BookmarkInput;
 
+use crate::exit::Exit;
+use crate::output::Out;
+use crate::Ctx;
+
+/// Bookmarked seeds, in the studio's catalog (or --db PATH).
+#[derive(clap::Args)]
+pub struct Args {
+    #[command(subcommand)]
+    action: Action,
+    /// The catalog file (default: the studio's, or $CONTRAPTION_DB).
+    #[arg(long, global = true, value_name = "PATH")]
+    db: Option<PathBuf>,
+}
+
 #[derive(Subcommand)]
 pub enum Action {
     /// Bookmark a seed with a note and tags.
     Add {
-        #[arg(value_parser = crate::seed_arg, allow_hyphen_values = true)]
+        #[arg(value_parser = crate::args::seed, allow_hyphen_values = true)]
         seed: ParsedSeed,
         #[arg(long, default_value = "")]
         note: String,
@@ -40,16 +54,17 @@ pub enum Action {
     Check,
 }
 
-/// Runs an action; returns what to print and whether `check` found changes.
-pub fn run(action: Action, path: &Path, json: bool) -> Result<(String, bool)> {
-    let mut catalog = crate::scan::open_catalog(path)?;
-    let mut out = String::new();
+/// Runs an action; `check` exits with [`Exit::Drifted`] when a level changed.
+pub fn run(args: Args, ctx: &Ctx, out: &mut Out) -> Result<Exit> {
+    let path = args.db.unwrap_or_else(contraption_catalog::default_path);
+    let mut catalog = crate::args::open_catalog(&path)?;
+    let json = ctx.json;
     let mut changed = false;
-    match action {
+    match args.action {
         Action::Add { seed, note, tags } => {
             let b = catalog.add_bookmark(seed.seed, &BookmarkInput { note, tags })?;
             if json {
-                out = crate::json_text(&b)?;
+                out.json(&b)?;
             } else {
                 writeln!(
                     out,
@@ -61,7 +76,7 @@ pub fn run(action: Action, path: &Path, json: bool) -> Result<(String, bool)> {
         Action::Edit { id, note, tags } => {
             let b = catalog.update_bookmark(id, &BookmarkInput { note, tags })?;
             if json {
-                out = crate::json_text(&b)?;
+                out.json(&b)?;
             } else {
                 writeln!(out, "bookmark {} updated", b.id)?;
             }
@@ -71,13 +86,13 @@ pub fn run(action: Action, path: &Path, json: bool) -> Result<(String, bool)> {
             if !json {
                 writeln!(out, "bookmark {id} removed")?;
             } else {
-                out = crate::json_text(&serde_json::json!({ "removed": id }))?;
+                out.json(&serde_json::json!({ "removed": id }))?;
             }
         }
         Action::List { search } => {
             let list = catalog.bookmarks(search.as_deref())?;
             if json {
-                out = crate::json_text(&list)?;
+                out.json(&list)?;
             } else {
                 for b in &list {
                     writeln!(
@@ -97,7 +112,7 @@ pub fn run(action: Action, path: &Path, json: bool) -> Result<(String, bool)> {
             let checks = catalog.check_bookmarks()?;
             changed = checks.iter().any(|c| c.changed);
             if json {
-                out = crate::json_text(&checks)?;
+                out.json(&checks)?;
             } else {
                 for c in &checks {
                     writeln!(
@@ -123,5 +138,10 @@ pub fn run(action: Action, path: &Path, json: bool) -> Result<(String, bool)> {
             }
         }
     }
-    Ok((out, changed))
+    if changed {
+        eprintln!("error: the level drifted from the current rules");
+        Ok(Exit::Drifted)
+    } else {
+        Ok(Exit::Success)
+    }
 }

@@ -1,13 +1,39 @@
 //! `contraption scan FROM..TO`: game-mode generation over a seed range on all cores.
 
 use std::collections::BTreeMap;
+use std::io::Write;
+use std::path::{Path, PathBuf};
 
-use anyhow::{bail, Result};
+use anyhow::Result;
 use contraption::{summarize, SeedSummary as Row, ShippedKind};
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use serde::Serialize;
-use std::fmt::Write as _;
+
+use crate::args::{open_catalog, parse_range};
+use crate::exit::Exit;
+use crate::output::Out;
+use crate::Ctx;
+
+/// Game-mode generation over a seed range FROM..TO (TO excluded), on all cores.
+#[derive(clap::Args)]
+pub struct Args {
+    /// FROM..TO, e.g. 0..10000.
+    range: String,
+    /// Store the rows in this catalog (SQLite) instead of printing them; an
+    /// unfinished scan of the same range resumes. Ctrl-C stops after the current
+    /// chunk, keeping everything stored.
+    #[arg(long, value_name = "PATH")]
+    db: Option<PathBuf>,
+}
+
+pub fn run(args: Args, ctx: &Ctx, out: &mut Out) -> Result<Exit> {
+    match &args.db {
+        Some(path) => run_into_catalog(&args.range, path, ctx.json, out)?,
+        None => run_printing(&args.range, ctx.json, out)?,
+    }
+    Ok(Exit::Success)
+}
 
 #[derive(Serialize, Default)]
 struct Summary {
@@ -36,37 +62,7 @@ struct ScanOutput<'a> {
     seeds: &'a [Row],
 }
 
-/// Parses `FROM..TO` (TO excluded, at most 2^32).
-pub fn parse_range(text: &str) -> Result<(u64, u64)> {
-    let Some((a, b)) = text.split_once("..") else {
-        bail!("'{text}' is not a range; write FROM..TO, e.g. 0..10000 (TO excluded)");
-    };
-    // A bound is a decimal or 0x number as the seed parser reads them; TO may also
-    // be 4294967296, one past the last seed.
-    let num = |s: &str| -> Result<u64> {
-        let s = s.trim();
-        if s == "4294967296" || s.eq_ignore_ascii_case("0x100000000") {
-            return Ok(1 << 32);
-        }
-        match contraption::parse_seed(s) {
-            Ok(p) if !matches!(p.source, contraption::SeedSource::Daily { .. }) => {
-                Ok(u64::from(p.seed))
-            }
-            _ => bail!("'{s}' in '{text}' is not a seed bound from 0 to 4294967296"),
-        }
-    };
-    let (from, to) = (num(a)?, num(b)?);
-    if from >= to {
-        bail!("the range {text} is empty; TO must be greater than FROM");
-    }
-    if from > u64::from(u32::MAX) {
-        bail!("the range {text} starts beyond the last seed 4294967295");
-    }
-    Ok((from, to))
-}
-
-pub fn run(range: &str, json: bool) -> Result<String> {
-    let mut out = String::new();
+fn run_printing(range: &str, json: bool, out: &mut Out) -> Result<()> {
     let (from, to) = parse_range(range)?;
     let bar = ProgressBar::new(to - from);
     bar.set_style(
@@ -106,7 +102,7 @@ pub fn run(range: &str, json: bool) -> Result<String> {
     summary.fallback_rate = summary.fallback as f64 / summary.seeds as f64;
     summary.mean_attempts = total_attempts as f64 / summary.seeds as f64;
     if json {
-        out = crate::json_text(&ScanOutput {
+        out.json(&ScanOutput {
             summary: &summary,
             seeds: &rows,
         })?;
@@ -137,24 +133,11 @@ pub fn run(range: &str, json: bool) -> Result<String> {
             writeln!(out, "  {attempts:>3} {n:>8} {bar}")?;
         }
     }
-    Ok(out)
-}
-
-/// Opens a catalog, saying on stderr when an unusable file had to be moved aside.
-pub fn open_catalog(path: &std::path::Path) -> Result<contraption_catalog::Catalog> {
-    let opened = contraption_catalog::Catalog::open(path)?;
-    if let (Some(aside), Some(reason)) = (&opened.moved_aside, &opened.reason) {
-        eprintln!(
-            "warning: {} could not be used ({reason}); it was moved to {} and a new catalog was created",
-            path.display(),
-            aside.display()
-        );
-    }
-    Ok(opened.catalog)
+    Ok(())
 }
 
 /// `scan FROM..TO --db PATH`: stores every seed's summary in the catalog.
-pub fn run_into_catalog(range: &str, path: &std::path::Path, json: bool) -> Result<String> {
+fn run_into_catalog(range: &str, path: &Path, json: bool, out: &mut Out) -> Result<()> {
     use std::sync::atomic::{AtomicBool, Ordering};
     use std::sync::Arc;
 
@@ -191,9 +174,8 @@ pub fn run_into_catalog(range: &str, path: &std::path::Path, json: bool) -> Resu
         },
     ];
     let stats = catalog.stats(&range_filter)?;
-    let mut out = String::new();
     if json {
-        out = crate::json_text(&serde_json::json!({ "scan": record, "stats": stats }))?;
+        out.json(&serde_json::json!({ "scan": record, "stats": stats }))?;
     } else {
         writeln!(
             out,
@@ -217,5 +199,5 @@ pub fn run_into_catalog(range: &str, path: &std::path::Path, json: bool) -> Resu
             stats.fallback_rate * 100.0
         )?;
     }
-    Ok(out)
+    Ok(())
 }

@@ -1,0 +1,53 @@
+//! Argument types shared by several commands: seeds, seed ranges, catalogs.
+
+use std::path::Path;
+
+use anyhow::{bail, Result};
+use contraption::{parse_seed, ParsedSeed};
+
+/// clap value parser for a SEED in any form a person types.
+pub fn seed(text: &str) -> Result<ParsedSeed, String> {
+    parse_seed(text).map_err(|e| e.to_string())
+}
+
+/// Parses `FROM..TO` (TO excluded, at most 2^32).
+pub fn parse_range(text: &str) -> Result<(u64, u64)> {
+    let Some((a, b)) = text.split_once("..") else {
+        bail!("'{text}' is not a range; write FROM..TO, e.g. 0..10000 (TO excluded)");
+    };
+    // A bound is a decimal or 0x number as the seed parser reads them; TO may also
+    // be 4294967296, one past the last seed.
+    let num = |s: &str| -> Result<u64> {
+        let s = s.trim();
+        if s == "4294967296" || s.eq_ignore_ascii_case("0x100000000") {
+            return Ok(1 << 32);
+        }
+        match parse_seed(s) {
+            Ok(p) if !matches!(p.source, contraption::SeedSource::Daily { .. }) => {
+                Ok(u64::from(p.seed))
+            }
+            _ => bail!("'{s}' in '{text}' is not a seed bound from 0 to 4294967296"),
+        }
+    };
+    let (from, to) = (num(a)?, num(b)?);
+    if from >= to {
+        bail!("the range {text} is empty; TO must be greater than FROM");
+    }
+    if from > u64::from(u32::MAX) {
+        bail!("the range {text} starts beyond the last seed 4294967295");
+    }
+    Ok((from, to))
+}
+
+/// Opens a catalog, saying on stderr when an unusable file had to be moved aside.
+pub fn open_catalog(path: &Path) -> Result<contraption_catalog::Catalog> {
+    let opened = contraption_catalog::Catalog::open(path)?;
+    if let (Some(aside), Some(reason)) = (&opened.moved_aside, &opened.reason) {
+        eprintln!(
+            "warning: {} could not be used ({reason}); it was moved to {} and a new catalog was created",
+            path.display(),
+            aside.display()
+        );
+    }
+    Ok(opened.catalog)
+}

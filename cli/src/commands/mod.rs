@@ -1,0 +1,14 @@
+//! One module per command: its clap `Args` and its `run()`.
+
+pub mod bookmarks;
+pub mod daily;
+pub mod export;
+pub mod generate;
+pub mod render;
+pub mod replay;
+pub mod rng;
+pub mod scan;
+pub mod share;
+pub mod simulate;
+pub mod sweep;
+pub mod verify;

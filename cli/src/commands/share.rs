@@ -1,0 +1,53 @@
+//! `contraption share SEED-OR-CODE`.
+
+use std::io::Write;
+
+use anyhow::{anyhow, Result};
+use contraption::{encode_share_code, parse_seed, SeedSource, ShareCode, RULES_VERSION};
+use serde_json::json;
+
+use crate::exit::Exit;
+use crate::output::Out;
+use crate::Ctx;
+
+/// The share code of a seed (with the current rules), or what a share code names.
+#[derive(clap::Args)]
+pub struct Args {
+    /// A seed, or a share code (CT-XXXX-XXXX-XXXX) to decode.
+    #[arg(allow_hyphen_values = true)]
+    text: String,
+}
+
+pub fn run(args: Args, ctx: &Ctx, out: &mut Out) -> Result<Exit> {
+    let parsed = parse_seed(&args.text).map_err(|e| anyhow!("{e}"))?;
+    let code = ShareCode {
+        seed: parsed.seed,
+        rules_version: match parsed.source {
+            SeedSource::ShareCode { rules_version, .. } => rules_version,
+            _ => RULES_VERSION,
+        },
+    };
+    let encoded = encode_share_code(code)?;
+    if ctx.json {
+        out.json(&json!({
+            "code": encoded,
+            "seed": code.seed,
+            "rules_version": code.rules_version,
+            "current_rules": code.rules_version == RULES_VERSION,
+        }))?;
+    } else {
+        writeln!(
+            out,
+            "{encoded}  seed {}  rules v{}",
+            code.seed, code.rules_version
+        )?;
+        if code.rules_version != RULES_VERSION {
+            writeln!(
+                out,
+                "warning: made with rules v{}; this engine has rules v{RULES_VERSION}, so the level may differ",
+                code.rules_version,
+            )?;
+        }
+    }
+    Ok(Exit::Success)
+}

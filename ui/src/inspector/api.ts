@@ -1,0 +1,23 @@
+/** The inspector's commands (src-tauri/src/commands.rs), typed. */
+import type { Inspection } from "../bindings/Inspection";
+import type { JobSummary } from "../bindings/JobSummary";
+import type { ParsedSeed } from "../bindings/ParsedSeed";
+import type { PlacementTrajectory } from "../bindings/PlacementTrajectory";
+import type { SweepEvent } from "../bindings/SweepEvent";
+import { call, channel } from "../lib/ipc";
+
+export { cancelJob } from "../lib/ipc";
+
+/** The engine's seed parser; fails with `invalid_seed` and the engine's message. */
+export const parseSeed = (text: string) => call<ParsedSeed>("parse_seed", { text });
+/** Today's UTC daily seed. */
+export const todayDaily = () => call<ParsedSeed>("today_daily");
+/** Everything the generator decided for `seed` (inspector mode). */
+export const inspect = (seed: number) => call<Inspection>("inspect", { seed });
+/** One placement's full trajectory (every step). */
+export const placementTrajectory = (seed: number, attempt: number, index: number) =>
+  call<PlacementTrajectory>("placement_trajectory", { seed, attempt, index });
+
+/** Streams all 144 trajectories of one attempt; events arrive on `onEvent` (`started` first, with the job id). */
+export const sweepTrajectories = (seed: number, attempt: number, onEvent: (e: SweepEvent) => void) =>
+  call<JobSummary>("sweep_trajectories", { seed, attempt, onEvent: channel(onEvent) });
