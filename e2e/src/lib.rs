@@ -289,9 +289,10 @@ impl Studio {
     }
 
     /// A screenshot of the X display (its top-left `width` × `height` pixels when given) under
-    /// `e2e/screenshots/NAME.png`, taken with ImageMagick's `import` (skipped when it is
-    /// missing): WebKitWebDriver's screenshot command does not always answer (it never did
-    /// for the catalog views on 2026-11-30), and a hung WebDriver command blocks the session.
+    /// `e2e/screenshots/NAME.png`, taken with ImageMagick's `import` (scripts/setup.sh
+    /// installs it; without it the test fails): WebKitWebDriver's screenshot command does
+    /// not always answer (it never did for the catalog views on 2026-11-30), and a hung
+    /// WebDriver command blocks the session.
     pub async fn screenshot_x(&self, name: &str, size: Option<(u32, u32)>) -> PathBuf {
         tokio::time::sleep(Duration::from_millis(300)).await;
         let path = screenshot_dir().join(format!("{name}.png"));
@@ -300,7 +301,16 @@ impl Studio {
         if let Some((w, h)) = size {
             cmd.args(["-crop", &format!("{w}x{h}+0+0")]);
         }
-        let _ = cmd.arg(&path).status().await;
+        let status = cmd.arg(&path).status().await.unwrap_or_else(|e| {
+            panic!(
+                "cannot run ImageMagick's `import` for the {name} screenshot \
+                 (scripts/setup.sh installs imagemagick): {e}"
+            )
+        });
+        assert!(
+            status.success(),
+            "`import` failed for the {name} screenshot: {status}"
+        );
         path
     }
 
