@@ -63,6 +63,19 @@ pub fn cli_json(args: &[&str]) -> Value {
     serde_json::from_slice(&out.stdout).expect("CLI prints JSON")
 }
 
+/// Runs the `contraption` CLI: its exit code, stdout and stderr (whatever the outcome).
+pub fn cli_run(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(binary("CLI_BIN", "contraption"))
+        .args(args)
+        .output()
+        .expect("run the contraption CLI");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
 /// Runs the CLI expecting failure; returns its stderr.
 pub fn cli_error(args: &[&str]) -> String {
     let out = Command::new(binary("CLI_BIN", "contraption"))
@@ -151,8 +164,7 @@ impl Studio {
             .await;
     }
 
-    /// Waits (up to `limit`) until the JS expression is truthy: for long jobs
-    /// (a scan of thousands of seeds on a loaded machine).
+    /// Waits (up to `limit`) until the JS expression is truthy.
     pub async fn wait_for_within(&self, expr: &str, what: &str, limit: Duration) {
         let start = Instant::now();
         loop {
@@ -187,6 +199,30 @@ impl Studio {
             .await
             .unwrap_or_else(|e| panic!("attr {name}: {e}"))
             .unwrap_or_default()
+    }
+
+    /// Attribute `name` of the element matching `css` ("" when absent).
+    pub async fn attr_of(&self, css: &str, name: &str) -> String {
+        let el = self.find(css).await;
+        self.attr(&el, name).await
+    }
+
+    /// The rendered text of the element matching `css`.
+    pub async fn text(&self, css: &str) -> String {
+        self.find(css)
+            .await
+            .text()
+            .await
+            .unwrap_or_else(|e| panic!("text of {css}: {e}"))
+    }
+
+    /// Clicks the element matching `css`.
+    pub async fn click(&self, css: &str) {
+        self.find(css)
+            .await
+            .click()
+            .await
+            .unwrap_or_else(|e| panic!("click {css}: {e}"));
     }
 
     /// Types `text` into the seed bar and submits it with the Inspect button.
@@ -253,9 +289,10 @@ impl Studio {
     }
 
     /// A screenshot of the X display (its top-left `width` × `height` pixels when given) under
-    /// `e2e/screenshots/NAME.png`, taken with ImageMagick's `import` (skipped when it is
-    /// missing): WebKitWebDriver's screenshot command does not always answer (it never did
-    /// for the catalog views on 2026-11-30), and a hung WebDriver command blocks the session.
+    /// `e2e/screenshots/NAME.png`, taken with ImageMagick's `import` (scripts/setup.sh
+    /// installs it; without it the test fails): WebKitWebDriver's screenshot command does
+    /// not always answer (it never did for the catalog views on 2026-11-30), and a hung
+    /// WebDriver command blocks the session.
     pub async fn screenshot_x(&self, name: &str, size: Option<(u32, u32)>) -> PathBuf {
         tokio::time::sleep(Duration::from_millis(300)).await;
         let path = screenshot_dir().join(format!("{name}.png"));
@@ -264,7 +301,16 @@ impl Studio {
         if let Some((w, h)) = size {
             cmd.args(["-crop", &format!("{w}x{h}+0+0")]);
         }
-        let _ = cmd.arg(&path).status().await;
+        let status = cmd.arg(&path).status().await.unwrap_or_else(|e| {
+            panic!(
+                "cannot run ImageMagick's `import` for the {name} screenshot \
+                 (scripts/setup.sh installs imagemagick): {e}"
+            )
+        });
+        assert!(
+            status.success(),
+            "`import` failed for the {name} screenshot: {status}"
+        );
         path
     }
 
