@@ -225,6 +225,19 @@ impl Studio {
             .unwrap_or_else(|e| panic!("click {css}: {e}"));
     }
 
+    /// Resizes the window to `w` × `h` and waits for the page to follow.
+    pub async fn resize(&self, w: u32, h: u32) {
+        self.client
+            .set_window_size(w, h)
+            .await
+            .expect("resize the window");
+        self.wait_for(
+            &format!("window.outerWidth === {w} || window.innerWidth <= {w}"),
+            "the new size",
+        )
+        .await;
+    }
+
     /// Types `text` into the seed bar and submits it with the Inspect button.
     pub async fn type_seed(&self, text: &str) {
         let input = self.find("#seed-input").await;

@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use serde_json::Value;
 
-use super::{click, launch, shot, temp_catalog, view, wait_count};
+use super::{launch, shot, temp_catalog, view, wait_count};
 use contraption_e2e::Studio;
 
 /// JS: the canvases under `rows` that are in view inside `scroller` (all of them
@@ -174,19 +174,6 @@ async fn scroll_to(s: &Studio, top: u64) {
     .await;
 }
 
-/// Resizes the window and waits for the page to follow.
-async fn resize(s: &Studio, w: u32, h: u32) {
-    s.client
-        .set_window_size(w, h)
-        .await
-        .expect("resize the window");
-    s.wait_for(
-        &format!("window.outerWidth === {w} || window.innerWidth <= {w}"),
-        "the new size",
-    )
-    .await;
-}
-
 /// Column headers: each one's text fits its cell (no ellipsis), and each header
 /// lines up with its column in the first row (also when scrolled sideways).
 /// With `whole`, every header is inside the table's visible box too.
@@ -237,14 +224,14 @@ async fn headers_fit(s: &Studio, whole: bool, when: &str) {
 async fn a_new_users_scan_keeps_every_thumbnail_and_header() {
     let (dir, db) = temp_catalog("new-user");
     let s = launch(&db).await;
-    resize(&s, 1440, 900).await;
+    s.resize(1440, 900).await;
     view(&s, "seeds").await;
     wait_count(&s, 0).await;
 
     // Scan 0..5000 from the window, as the issue did.
     super::set_input(&s, "#scan-from", "0").await;
     super::set_input(&s, "#scan-to", "5000").await;
-    click(&s, "#scan-start").await;
+    s.click("#scan-start").await;
     s.wait_for_within(
         "document.getElementById('view-seeds').dataset.scan === 'done'",
         "the scan of 0..5000 to finish",
@@ -263,7 +250,7 @@ async fn a_new_users_scan_keeps_every_thumbnail_and_header() {
     rows_drawn(&s, "scrolled back to the top").await;
 
     // Select a row: the large preview and the neighbours.
-    click(&s, "#seed-table .tr[data-seed]").await;
+    s.click("#seed-table .tr[data-seed]").await;
     s.wait_for(
         "document.querySelectorAll('#neighbour-grid .neighbour').length === 9",
         "the neighbour grid",
@@ -272,7 +259,7 @@ async fn a_new_users_scan_keeps_every_thumbnail_and_header() {
     side_drawn(&s, "a row selected").await;
 
     // Re-sort (attempts, descending), then back to seed order.
-    click(&s, ".th[data-col='attempts']").await;
+    s.click(".th[data-col='attempts']").await;
     s.wait_for(
         "document.querySelector(\".th[data-col='attempts']\").dataset.dir === 'desc'",
         "sorted by attempts",
@@ -280,7 +267,7 @@ async fn a_new_users_scan_keeps_every_thumbnail_and_header() {
     .await;
     rows_drawn(&s, "sorted by attempts").await;
     side_drawn(&s, "sorted by attempts").await;
-    click(&s, ".th[data-col='seed']").await;
+    s.click(".th[data-col='seed']").await;
     s.wait_for(
         "document.querySelector(\".th[data-col='seed']\").dataset.dir === 'asc' && document.querySelector('#seed-table .tr[data-index=\"0\"]')?.dataset.seed === '0'",
         "sorted by seed",
@@ -320,7 +307,7 @@ async fn a_new_users_scan_keeps_every_thumbnail_and_header() {
     shot(&s, "catalog-new-user-after").await;
 
     // At 1024x700 the table scrolls sideways; headers stay over their columns.
-    resize(&s, 1024, 700).await;
+    s.resize(1024, 700).await;
     headers_fit(&s, false, "1024x700").await;
     let left = s
         .eval("(() => { const t = document.getElementById('seed-table'); t.scrollLeft = 300; t.dispatchEvent(new Event('scroll')); return t.scrollLeft; })()")

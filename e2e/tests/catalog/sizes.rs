@@ -4,7 +4,7 @@
 
 use serde_json::Value;
 
-use super::{click, launch, set_input, shot, temp_catalog, view, wait_count};
+use super::{cli_bookmark, launch, set_input, shot, temp_catalog, view, wait_count};
 use contraption_e2e::{cli_json, Studio};
 
 /// The elements matching `css` whose content is wider than their box.
@@ -33,35 +33,16 @@ async fn catalog_views_at_1440x900_and_1024x700() {
         ("1670", "steep ramp near the goal", "hard"),
         ("7", "five attempts, four of them preSolved", "presolved"),
     ] {
-        cli_json(&[
-            "bookmarks",
-            "--db",
-            &db,
-            "--json",
-            "add",
-            seed,
-            "--note",
-            note,
-            "--tag",
-            tag,
-        ]);
+        cli_bookmark(&db, seed, note, &[tag]);
     }
     let s = launch(&db).await;
     for (w, h) in [(1440u32, 900u32), (1024, 700)] {
         let size = format!("{w}x{h}");
-        s.client
-            .set_window_size(w, h)
-            .await
-            .expect("resize the window");
-        s.wait_for(
-            &format!("window.outerWidth === {w} || window.innerWidth <= {w}"),
-            "the new size",
-        )
-        .await;
+        s.resize(w, h).await;
 
         view(&s, "seeds").await;
         wait_count(&s, 400).await;
-        click(&s, "#seed-table .tr[data-seed]").await;
+        s.click("#seed-table .tr[data-seed]").await;
         s.wait_for(
             "document.querySelectorAll('#neighbours canvas[data-drawn=yes]').length === 10",
             "the side panel",
@@ -80,8 +61,8 @@ async fn catalog_views_at_1440x900_and_1024x700() {
         )
         .await;
         shot(&s, &format!("catalog-seeds-{size}")).await;
-        click(&s, ".preset[data-preset='solving ≤ 3']").await;
-        click(&s, "#filter-clear").await;
+        s.click(".preset[data-preset='solving ≤ 3']").await;
+        s.click("#filter-clear").await;
         wait_count(&s, 400).await;
 
         view(&s, "stats").await;
@@ -106,7 +87,8 @@ async fn catalog_views_at_1440x900_and_1024x700() {
         .await;
         fits(&s, "#view-bookmarks .head, #bookmark-list .bm-item", &size).await;
         shot(&s, &format!("catalog-bookmarks-{size}")).await;
-        click(&s, "#bookmark-list .bm-item[data-seed='42'] .bm-edit").await;
+        s.click("#bookmark-list .bm-item[data-seed='42'] .bm-edit")
+            .await;
         s.wait_for(
             "document.getElementById('bookmark-dialog').open",
             "the bookmark dialog",
@@ -114,8 +96,9 @@ async fn catalog_views_at_1440x900_and_1024x700() {
         .await;
         fits(&s, "#bookmark-dialog, #bookmark-form", &size).await;
         shot(&s, &format!("catalog-bookmark-dialog-{size}")).await;
-        click(&s, "#bookmark-cancel").await;
-        click(&s, "#bookmark-list .bm-item[data-seed='7'] .bm-delete").await;
+        s.click("#bookmark-cancel").await;
+        s.click("#bookmark-list .bm-item[data-seed='7'] .bm-delete")
+            .await;
         s.wait_for(
             "document.getElementById('bookmark-delete').open",
             "the delete dialog",

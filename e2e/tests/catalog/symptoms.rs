@@ -6,7 +6,7 @@
 
 use serde_json::Value;
 
-use super::{cli_rows, click, launch, set_input, temp_catalog, text, view, wait_count};
+use super::{cli_bookmark, cli_rows, launch, set_input, temp_catalog, view, wait_count};
 use contraption_e2e::{cli_json, Studio};
 
 /// Fills a catalog with `from..to` through the CLI (faster than the window; the
@@ -26,7 +26,7 @@ async fn stats_of(s: &Studio, n: usize, words: &str) {
         &format!("statistics of {n} seeds ({words})"),
     )
     .await;
-    let value = text(s, "[data-stat='seeds'] .stat-value").await;
+    let value = s.text("[data-stat='seeds'] .stat-value").await;
     assert_eq!(value.replace(',', ""), n.to_string(), "the seeds card");
 }
 
@@ -79,10 +79,10 @@ async fn statistics_and_filter_errors_follow_the_filters() {
     // One filter in the browser; the statistics of only those seeds.
     view(&s, "seeds").await;
     wait_count(&s, 1500).await;
-    click(&s, ".preset[data-preset='solving ≤ 3']").await;
+    s.click(".preset[data-preset='solving ≤ 3']").await;
     wait_count(&s, n_hard).await;
     view(&s, "stats").await;
-    click(&s, "#stats-use-filters").await;
+    s.click("#stats-use-filters").await;
     stats_of(&s, n_hard, "solving ≤ 3").await;
 
     // A second filter: the statistics follow (they once kept the old numbers).
@@ -96,7 +96,7 @@ async fn statistics_and_filter_errors_follow_the_filters() {
     view(&s, "seeds").await;
     set_input(&s, "#filter-input", "banana\u{E007}").await;
     filter_error_shown(&s, true, "after a typo").await;
-    click(&s, ".preset[data-preset='attempts ≥ 10']").await;
+    s.click(".preset[data-preset='attempts ≥ 10']").await;
     filter_error_shown(&s, false, "after a preset").await;
     let n_ten = count(&|r| hard(r) && r["attempts"].as_u64().unwrap() >= 10);
     wait_count(&s, n_ten).await;
@@ -114,7 +114,7 @@ async fn statistics_and_filter_errors_follow_the_filters() {
     view(&s, "seeds").await;
     set_input(&s, "#filter-input", "banana\u{E007}").await;
     filter_error_shown(&s, true, "after a third typo").await;
-    click(&s, "#filter-chips .btn.small").await;
+    s.click("#filter-chips .btn.small").await;
     filter_error_shown(&s, false, "after Clear all").await;
     wait_count(&s, 1500).await;
     view(&s, "stats").await;
@@ -123,25 +123,25 @@ async fn statistics_and_filter_errors_follow_the_filters() {
     // A filter on, the toggle off: all seeds; on again: the filtered ones, and
     // the verdict shares are of the same seeds as the count.
     view(&s, "seeds").await;
-    click(&s, ".preset[data-preset='hard (solving = 1)']").await;
+    s.click(".preset[data-preset='hard (solving = 1)']").await;
     wait_count(&s, n_one).await;
     view(&s, "stats").await;
     stats_of(&s, n_one, "solving = 1").await;
-    let share = text(&s, ".legend-item[data-share='accepted']").await;
+    let share = s.text(".legend-item[data-share='accepted']").await;
     let n_accepted = count(&|r| r["solving"].as_u64().unwrap() == 1 && accepted(r));
     assert!(
         share.starts_with(&format!("accepted: {n_accepted} (")),
         "{share}"
     );
-    click(&s, "#stats-use-filters").await;
+    s.click("#stats-use-filters").await;
     stats_of(&s, 1500, "all scanned").await;
-    let share = text(&s, ".legend-item[data-share='accepted']").await;
+    let share = s.text(".legend-item[data-share='accepted']").await;
     let n_accepted = count(&accepted);
     assert!(
         share.starts_with(&format!("accepted: {} (", group(n_accepted))),
         "{share}"
     );
-    click(&s, "#stats-use-filters").await;
+    s.click("#stats-use-filters").await;
     stats_of(&s, n_one, "solving = 1").await;
     s.close().await;
     let _ = std::fs::remove_dir_all(dir);
@@ -162,7 +162,7 @@ async fn bookmark_button(s: &Studio, bookmarked: bool) {
 const DIALOG_OPEN: &str = "document.getElementById('bookmark-dialog')?.open === true";
 
 async fn save_bookmark(s: &Studio) {
-    click(s, "#bookmark-save").await;
+    s.click("#bookmark-save").await;
     s.wait_for(&format!("!({DIALOG_OPEN})"), "the bookmark dialog to close")
         .await;
 }
@@ -193,7 +193,7 @@ async fn bookmark_this_seed_knows_a_bookmarked_seed() {
     bookmark_button(&s, false).await;
 
     // Bookmark the seed shown.
-    click(&s, "#bookmark-current").await;
+    s.click("#bookmark-current").await;
     s.wait_for(DIALOG_OPEN, "the bookmark dialog").await;
     set_input(&s, "#bookmark-note", "steep ramp near the goal").await;
     set_input(&s, "#bookmark-tags", "hard, e2e").await;
@@ -201,14 +201,14 @@ async fn bookmark_this_seed_knows_a_bookmarked_seed() {
     bookmark_button(&s, true).await;
 
     // The button again: the dialog edits that bookmark, it does not add one.
-    click(&s, "#bookmark-current").await;
+    s.click("#bookmark-current").await;
     s.wait_for(DIALOG_OPEN, "the bookmark dialog").await;
     assert_eq!(
         s.eval("document.getElementById('bookmark-note').value")
             .await,
         Value::from("steep ramp near the goal")
     );
-    let title = text(&s, "#bookmark-dialog-title").await;
+    let title = s.text("#bookmark-dialog-title").await;
     assert!(title.contains("Edit"), "{title}");
     set_input(&s, "#bookmark-note", "steep ramp, right of the goal").await;
     save_bookmark(&s).await;
@@ -222,9 +222,9 @@ async fn bookmark_this_seed_knows_a_bookmarked_seed() {
     // `b` does the same.
     s.press("b").await;
     s.wait_for(DIALOG_OPEN, "the bookmark dialog from b").await;
-    let title = text(&s, "#bookmark-dialog-title").await;
+    let title = s.text("#bookmark-dialog-title").await;
     assert!(title.contains("Edit"), "{title}");
-    click(&s, "#bookmark-cancel").await;
+    s.click("#bookmark-cancel").await;
     s.wait_for(&format!("!({DIALOG_OPEN})"), "the dialog to close")
         .await;
 
@@ -232,7 +232,7 @@ async fn bookmark_this_seed_knows_a_bookmarked_seed() {
     s.type_seed("42").await;
     s.wait_seed(42).await;
     bookmark_button(&s, false).await;
-    click(&s, "#bookmark-current").await;
+    s.click("#bookmark-current").await;
     s.wait_for(DIALOG_OPEN, "the bookmark dialog").await;
     set_input(&s, "#bookmark-note", "gentle fan level").await;
     save_bookmark(&s).await;
@@ -243,8 +243,9 @@ async fn bookmark_this_seed_knows_a_bookmarked_seed() {
         "two bookmarks",
     )
     .await;
-    click(&s, "#bookmark-list .bm-item[data-seed='42'] .bm-delete").await;
-    click(&s, "#bookmark-delete-confirm").await;
+    s.click("#bookmark-list .bm-item[data-seed='42'] .bm-delete")
+        .await;
+    s.click("#bookmark-delete-confirm").await;
     s.wait_for(
         "document.getElementById('view-bookmarks').dataset.count === '1'",
         "one bookmark left",
@@ -280,22 +281,7 @@ async fn listed_seeds(s: &Studio) -> Value {
 #[tokio::test(flavor = "multi_thread")]
 async fn bookmark_search_matches_every_word_and_tags_filter() {
     let (dir, db) = temp_catalog("bookmark-search");
-    let add = |seed: &str, note: &str, tags: &[&str]| {
-        let mut args = vec![
-            "bookmarks",
-            "--db",
-            &db,
-            "--json",
-            "add",
-            seed,
-            "--note",
-            note,
-        ];
-        for t in tags {
-            args.extend(["--tag", t]);
-        }
-        cli_json(&args);
-    };
+    let add = |seed: &str, note: &str, tags: &[&str]| cli_bookmark(&db, seed, note, tags);
     add("42", "gentle fan level", &["easy"]);
     add("1670", "steep ramp near the goal", &["hard", "e2e"]);
     add("891", "two walls and a ramp", &["hard"]);
@@ -319,21 +305,18 @@ async fn bookmark_search_matches_every_word_and_tags_filter() {
     listed(&s, 3, "no search").await;
 
     // A click on a tag lists the bookmarks with that tag; × shows all again.
-    click(
-        &s,
-        "#bookmark-list .bm-item[data-seed='891'] .tag[data-tag='hard']",
-    )
-    .await;
+    s.click("#bookmark-list .bm-item[data-seed='891'] .tag[data-tag='hard']")
+        .await;
     listed(&s, 2, "the tag hard").await;
     assert_eq!(listed_seeds(&s).await, Value::from("1670,891"));
-    let chip = text(&s, "#bookmark-tag").await;
+    let chip = s.text("#bookmark-tag").await;
     assert!(chip.contains("hard"), "{chip}");
     // The tag and words together.
     set_input(&s, "#bookmark-search", "walls").await;
     listed(&s, 1, "the tag hard and “walls”").await;
     assert_eq!(listed_seeds(&s).await, Value::from("891"));
     empty_input(&s, "#bookmark-search").await;
-    click(&s, "#bookmark-tag .chip-x").await;
+    s.click("#bookmark-tag .chip-x").await;
     listed(&s, 3, "no tag").await;
     s.close().await;
     let _ = std::fs::remove_dir_all(dir);
