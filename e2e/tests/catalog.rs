@@ -103,7 +103,7 @@ async fn scan_filter_bookmark_restart() {
     let s = launch(&db).await;
     view(&s, "seeds").await;
     wait_count(&s, 0).await;
-    let empty = s.text(".table-empty").await;
+    let empty = s.content(".table-empty").await;
     assert!(empty.contains("catalog is empty"), "{empty}");
 
     // Scan 0..600 from the window.
@@ -116,7 +116,7 @@ async fn scan_filter_bookmark_restart() {
     )
     .await;
     wait_count(&s, 600).await;
-    let status = s.text("#scan-status").await;
+    let status = s.content("#scan-status").await;
     assert!(
         status.contains("done: 600 seeds") && status.contains("seeds/s"),
         "{status}"
@@ -252,7 +252,7 @@ async fn scan_filter_bookmark_restart() {
         .iter()
         .filter(|r| r["fallback"].as_bool().unwrap())
         .count();
-    let share = s.text(".legend-item[data-share='fallback']").await;
+    let share = s.content(".legend-item[data-share='fallback']").await;
     assert!(
         share.starts_with(&format!("fallback: {fallback} (")),
         "{share}"
@@ -272,7 +272,7 @@ async fn scan_filter_bookmark_restart() {
         "scan progress",
     )
     .await;
-    let progress = s.text("#scan-status").await;
+    let progress = s.content("#scan-status").await;
     assert!(
         progress.contains("/ 100,000") && progress.contains("left"),
         "{progress}"
@@ -466,7 +466,7 @@ async fn calendar_shows_the_daily_seeds() {
     let seed: u64 = s.attr(&day, "data-seed").await.parse().unwrap();
     day.click().await.unwrap();
     s.wait_seed(seed).await;
-    let source = s.text("#current-source").await;
+    let source = s.content("#current-source").await;
     assert!(source.contains("daily"), "{source}");
     s.close().await;
     let _ = std::fs::remove_dir_all(dir);
@@ -483,7 +483,7 @@ async fn a_foreign_catalog_is_moved_aside_with_a_message() {
         "the moved-aside notice",
     )
     .await;
-    let msg = s.text(".catalog-notice").await;
+    let msg = s.content(".catalog-notice").await;
     assert!(
         msg.contains("moved aside") && msg.contains("catalog.sqlite3.unusable-1"),
         "{msg}"

@@ -26,7 +26,7 @@ async fn stats_of(s: &Studio, n: usize, words: &str) {
         &format!("statistics of {n} seeds ({words})"),
     )
     .await;
-    let value = s.text("[data-stat='seeds'] .stat-value").await;
+    let value = s.content("[data-stat='seeds'] .stat-value").await;
     assert_eq!(value.replace(',', ""), n.to_string(), "the seeds card");
 }
 
@@ -127,7 +127,7 @@ async fn statistics_and_filter_errors_follow_the_filters() {
     wait_count(&s, n_one).await;
     view(&s, "stats").await;
     stats_of(&s, n_one, "solving = 1").await;
-    let share = s.text(".legend-item[data-share='accepted']").await;
+    let share = s.content(".legend-item[data-share='accepted']").await;
     let n_accepted = count(&|r| r["solving"].as_u64().unwrap() == 1 && accepted(r));
     assert!(
         share.starts_with(&format!("accepted: {n_accepted} (")),
@@ -135,7 +135,7 @@ async fn statistics_and_filter_errors_follow_the_filters() {
     );
     s.click("#stats-use-filters").await;
     stats_of(&s, 1500, "all scanned").await;
-    let share = s.text(".legend-item[data-share='accepted']").await;
+    let share = s.content(".legend-item[data-share='accepted']").await;
     let n_accepted = count(&accepted);
     assert!(
         share.starts_with(&format!("accepted: {} (", group(n_accepted))),
@@ -208,8 +208,8 @@ async fn bookmark_this_seed_knows_a_bookmarked_seed() {
             .await,
         Value::from("steep ramp near the goal")
     );
-    let title = s.text("#bookmark-dialog-title").await;
-    assert!(title.contains("Edit"), "{title}");
+    let title = s.content("#bookmark-dialog-title").await;
+    assert!(title.contains("Edit bookmark of seed"), "{title}");
     set_input(&s, "#bookmark-note", "steep ramp, right of the goal").await;
     save_bookmark(&s).await;
     let marks = cli_bookmarks_of(&db, seed);
@@ -222,8 +222,8 @@ async fn bookmark_this_seed_knows_a_bookmarked_seed() {
     // `b` does the same.
     s.press("b").await;
     s.wait_for(DIALOG_OPEN, "the bookmark dialog from b").await;
-    let title = s.text("#bookmark-dialog-title").await;
-    assert!(title.contains("Edit"), "{title}");
+    let title = s.content("#bookmark-dialog-title").await;
+    assert!(title.contains("Edit bookmark of seed"), "{title}");
     s.click("#bookmark-cancel").await;
     s.wait_for(&format!("!({DIALOG_OPEN})"), "the dialog to close")
         .await;
@@ -309,7 +309,7 @@ async fn bookmark_search_matches_every_word_and_tags_filter() {
         .await;
     listed(&s, 2, "the tag hard").await;
     assert_eq!(listed_seeds(&s).await, Value::from("1670,891"));
-    let chip = s.text("#bookmark-tag").await;
+    let chip = s.content("#bookmark-tag").await;
     assert!(chip.contains("hard"), "{chip}");
     // The tag and words together.
     set_input(&s, "#bookmark-search", "walls").await;
