@@ -11,6 +11,7 @@
  */
 import { tick } from "svelte";
 import type { Attempt } from "../bindings/Attempt";
+import type { FieldRules } from "../bindings/FieldRules";
 import type { Inspection } from "../bindings/Inspection";
 import type { JobSummary } from "../bindings/JobSummary";
 import type { ParsedSeed } from "../bindings/ParsedSeed";
@@ -98,6 +99,8 @@ export class Inspector {
   /** Every seed change and every frame drawing all trajectories (window.__studioPerf). */
   readonly perf: Perf = { seedChanges: [], frames: [] };
 
+  /** The rules the inspection was made with (field, radii, sweep grid): what the views draw with. */
+  readonly rules: FieldRules | null = $derived(this.insp?.rules ?? null);
   /** The attempt selected, or null before the first inspection. */
   readonly current: Attempt | null = $derived(this.insp?.report.attempts[this.attempt - 1] ?? null);
   /** Its sweep placements (empty when it was never swept). */
