@@ -11,7 +11,8 @@ export default defineConfig(({ mode }) => {
   return {
     clearScreen: false,
     plugins: [svelte(testing ? { dynamicCompileOptions: () => ({ generate: "client" as const }) } : {})],
-    ...(testing ? { resolve: { conditions: ["browser"] } } : {}),
+    // "svelte" itself too: its default (server) export makes flushSync and tick no-ops.
+    ...(testing ? { resolve: { conditions: ["browser"] }, ssr: { resolve: { conditions: ["browser"] } } } : {}),
     server: { port: 5173, strictPort: true },
     build: {
       target: "safari15",
