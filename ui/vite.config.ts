@@ -11,9 +11,8 @@ export default defineConfig(({ mode }) => {
   return {
     clearScreen: false,
     plugins: [svelte(testing ? { dynamicCompileOptions: () => ({ generate: "client" as const }) } : {})],
-    // (`ssr.resolve` too: vitest resolves through it in the node environment, and
-    // without it `import { flushSync } from "svelte"` is the server's no-op.)
-    ...(testing ? { resolve: { conditions: ["browser"] }, ssr: { resolve: { conditions: ["browser"], externalConditions: ["browser"] } } } : {}),
+    // "svelte" itself too: its default (server) export makes flushSync and tick no-ops.
+    ...(testing ? { resolve: { conditions: ["browser"] }, ssr: { resolve: { conditions: ["browser"] } } } : {}),
     server: { port: 5173, strictPort: true },
     build: {
       target: "safari15",

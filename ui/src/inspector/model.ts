@@ -1,9 +1,11 @@
-/** Pure studio logic (no DOM): seed navigation, verdict wording, counts, filters. */
+/** Pure inspector logic (no DOM, no state): seed navigation, verdict wording, counts, filters, the words of the panels. */
 import type { Attempt } from "../bindings/Attempt";
 import type { GenerationReport } from "../bindings/GenerationReport";
 import type { ParsedSeed } from "../bindings/ParsedSeed";
+import type { PlacementError } from "../bindings/PlacementError";
 import type { SweepEntry } from "../bindings/SweepEntry";
 import type { SweepResult } from "../bindings/SweepResult";
+import { resultLabel } from "../draw/colors";
 
 export const U32_LIMIT = 0x1_0000_0000;
 
@@ -157,4 +159,131 @@ export function pushHistory(history: readonly HistoryItem[], item: HistoryItem, 
 /** Formats a distance in field units. */
 export function fmt(n: number | null | undefined, digits = 1): string {
   return n === null || n === undefined ? "—" : n.toFixed(digits);
+}
+
+/** What the sweep visualizer shows: the field, one small multiple per tilt, or the heat map. */
+export type StageView = "field" | "multiples" | "heat";
+
+/** The ledger's headline: "3 attempts · 2 rejected". */
+export function ledgerSummary(report: GenerationReport): string {
+  const n = report.attempts.length;
+  const rejected = report.attempts.filter((a) => a.verdict !== "accepted").length;
+  return `${n} attempt${n === 1 ? "" : "s"} · ${rejected} rejected`;
+}
+
+/** A ledger card's line about the bare ball. */
+export function bareLine(a: Attempt): string {
+  return `bare: ${outcomeWords[a.bare.outcome] ?? a.bare.outcome} · ${a.bare.steps} steps · closest ${fmt(a.bare.closest)}`;
+}
+
+/** A ledger card's line about the sweep. */
+export function sweepLine(a: Attempt): string {
+  if (!a.sweep) return "sweep: never run";
+  const c = countResults(a.sweep.placements);
+  const info = a.verdict === "pre_solved" ? " (not run by the game)" : "";
+  return `sweep${info}: ${a.sweep.solving}/144 goal · ${c.out} out · ${c.rest} rest · ${c.timeout} timeout · ${c.blocked} blocked`;
+}
+
+/** Where the game's sweep stopped, in words (under the sweep counts). */
+export function stopWords(a: Attempt): string {
+  if (!a.sweep) return "Never swept: a preSolved candidate is rejected before the ramp sweep runs.";
+  const stop = a.sweep.game_stop;
+  if (a.verdict === "pre_solved") {
+    const first = stop === null ? "" : ` The first ramp to reach the goal is placement ${stop + 1} of 144 (index ${stop}).`;
+    return `The game never sweeps a preSolved candidate; the inspector did, for information.${first}`;
+  }
+  return stop === null
+    ? "No placement reaches the goal: the game's sweep ran all 144."
+    : `The game stopped at placement ${stop + 1} of 144 (index ${stop}).`;
+}
+
+/** Why a ramp could not be placed, after "the ramp …". */
+export function blockedWords(e: PlacementError): string {
+  switch (e.kind) {
+    case "overlaps_wall":
+      return `overlaps wall ${e.wall}`;
+    case "overlaps_goal":
+      return "overlaps the goal";
+    case "overlaps_ball":
+      return "overlaps the ball's start";
+    case "outside_field":
+      return "sticks out of the field";
+    case "overlaps_part":
+      return `overlaps part ${e.other}`;
+    case "not_finite":
+      return "is not finite";
+    case "not_in_inventory":
+      return "is not in the inventory";
+  }
+}
+
+/** One placement's result in a line (the tooltip's last line). */
+export function placementSummary(e: SweepEntry): string {
+  if (e.result === "blocked") return `blocked: the ramp ${e.blocked ? blockedWords(e.blocked) : "is not allowed"}`;
+  return `${e.steps} steps · closest ${fmt(e.closest, 2)}`;
+}
+
+/** A tilt as the filter chips write it: "+0.45", "-0.8". */
+export function tiltLabel(angle: number): string {
+  return `${angle > 0 ? "+" : ""}${angle}`;
+}
+
+/** The placement details card's rows. */
+export function placementRows(e: SweepEntry): { key: string; value: string; mono: boolean }[] {
+  const rows = [
+    { key: "index", value: `${e.index} (${e.index + 1} of 144)`, mono: true },
+    { key: "position", value: `(${e.x}, ${e.y})`, mono: true },
+    { key: "tilt", value: `${e.angle} rad`, mono: true },
+    { key: "result", value: resultLabel[e.result], mono: false },
+    { key: "steps", value: String(e.steps), mono: true },
+    { key: "closest", value: e.closest === null ? "—" : `${e.closest.toFixed(2)} units`, mono: true },
+  ];
+  if (e.blocked) rows.push({ key: "why", value: `the ramp ${blockedWords(e.blocked)}`, mono: false });
+  return rows;
+}
+
+/** The attempt details card's rows. */
+export function attemptRows(a: Attempt): { key: string; value: string; mono: boolean }[] {
+  const inv = a.world.inventory;
+  return [
+    { key: "bare ball", value: outcomeWords[a.bare.outcome] ?? a.bare.outcome, mono: false },
+    { key: "steps", value: String(a.bare.steps), mono: true },
+    { key: "closest", value: `${fmt(a.bare.closest, 2)} units`, mono: true },
+    { key: "ball start", value: `(${a.world.ball.x}, ${a.world.ball.y})`, mono: true },
+    { key: "goal", value: `(${a.world.goal.center.x}, ${a.world.goal.center.y})`, mono: true },
+    { key: "walls", value: String(a.world.walls.length), mono: true },
+    { key: "inventory", value: `${inv.ramp} ramp · ${inv.fan} fan · ${inv.bumper} bumper`, mono: false },
+    { key: "level hash", value: a.level_hash, mono: true },
+  ];
+}
+
+/** The history's label of a seed: its date for a daily seed, else the number. */
+export function historyLabel(p: ParsedSeed): string {
+  return p.source.kind === "daily" ? p.source.date : String(p.seed);
+}
+
+/**
+ * Where the tooltip goes: 14 px below and right of the pointer, kept 8 px inside
+ * the stage (a `tw` × `th` tooltip on a `w` × `h` stage).
+ */
+export function tooltipPlace(px: number, py: number, tw: number, th: number, w: number, h: number): { left: number; top: number } {
+  return { left: Math.max(0, Math.min(w - tw - 8, px + 14)), top: Math.max(0, Math.min(h - th - 8, py + 14)) };
+}
+
+/** A seed change as the timing probe records it (`window.__studioPerf.seedChanges`). */
+export interface SeedTiming {
+  seed: number;
+  attempts: number;
+  /** The engine's time for `inspect`, in the shell. */
+  engineMs: number;
+  /** The `inspect` round trip (IPC and JSON included). */
+  ipcMs: number;
+  /** From the answer to the redrawn window (ledger and stage). */
+  renderMs: number;
+  totalMs: number;
+}
+
+/** The Timing card's line. */
+export function timingWords(t: SeedTiming): string {
+  return `seed ${t.seed} (${t.attempts} attempts): engine ${t.engineMs.toFixed(1)} ms, inspect round trip ${t.ipcMs.toFixed(0)} ms, ledger + stage redraw ${t.renderMs.toFixed(0)} ms`;
 }
