@@ -11,7 +11,7 @@ mod scan;
 mod seeds;
 mod store;
 
-pub use bookmarks::{Bookmark, BookmarkCheck, BookmarkInput};
+pub use bookmarks::{Bookmark, BookmarkCheck, BookmarkInput, BookmarkQuery};
 pub use error::CatalogError;
 pub use scan::{ScanEnd, ScanProgress, ScanRecord, ScanState, SCAN_CHUNK};
 pub use seeds::{Column, Filter, Op, SeedPage, SeedQuery, SeedRow, Stats};
