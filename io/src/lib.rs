@@ -4,5 +4,7 @@
 //! here, so the command line and the window behave the same way.
 
 mod atomic;
+mod bounded;
 
 pub use atomic::{write_atomically, WriteError};
+pub use bounded::{read_bounded, ReadError};
