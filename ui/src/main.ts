@@ -4,7 +4,7 @@
  */
 import "./style.css";
 import type { Attempt } from "./bindings/Attempt";
-import type { Inspection } from "./bindings/Inspection";
+import type { Inspection } from "./ipc";
 import type { ParsedSeed } from "./bindings/ParsedSeed";
 import type { PlacementError } from "./bindings/PlacementError";
 import type { PlacementTrajectory } from "./bindings/PlacementTrajectory";

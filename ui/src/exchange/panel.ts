@@ -5,7 +5,7 @@
  * textContent, never as HTML.
  */
 import { invoke } from "@tauri-apps/api/core";
-import type { ExchangeCommandError } from "../bindings/ExchangeCommandError";
+import type { CommandError as ExchangeCommandError } from "../bindings/CommandError";
 import type { ImportedLevel } from "../bindings/ImportedLevel";
 import type { ParsedSeed } from "../bindings/ParsedSeed";
 import type { SharedSeed } from "../bindings/SharedSeed";

@@ -2,10 +2,15 @@
 import { invoke } from "@tauri-apps/api/core";
 import type { PartCheck } from "../bindings/PartCheck";
 import type { Placement } from "../bindings/Placement";
-import type { PlayCommandError } from "../bindings/PlayCommandError";
-import type { PlayLevel } from "../bindings/PlayLevel";
+import type { CommandError as PlayCommandError } from "../bindings/CommandError";
+import type { PlayLevel as PlayLevelData } from "../bindings/PlayLevel";
 import type { PlayRun } from "../bindings/PlayRun";
 import type { SolutionFile } from "../bindings/SolutionFile";
+import { rules } from "../ipc";
+import type { PlayRules } from "../rules";
+
+/** A level with the rules it is played by (from the `rules` command). */
+export type PlayLevel = PlayLevelData & { rules: PlayRules };
 
 /** A refused play command: the shell's typed error and its message. */
 export class PlayError extends Error {
@@ -31,7 +36,10 @@ async function call<T>(cmd: string, args?: Record<string, unknown>): Promise<T> 
 
 /** Opens (or focuses) the play window of `seed` (from the inspector). */
 export const openPlay = (seed: number) => call<string>("open_play", { seed });
-export const playLevel = (seed: number) => call<PlayLevel>("play_level", { seed });
+export const playLevel = async (seed: number): Promise<PlayLevel> => {
+  const [data, r] = await Promise.all([call<PlayLevelData>("play_level", { seed }), rules()]);
+  return { ...data, rules: r };
+};
 /** The engine's verdict on `candidate` standing in for part `index` (`placements.length` adds one). */
 export const checkPart = (seed: number, placements: Placement[], index: number, candidate: Placement) =>
   call<PartCheck>("check_part", { seed, placements, index, candidate });

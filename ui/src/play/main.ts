@@ -11,7 +11,7 @@ import "./play.css";
 import type { PartCheck } from "../bindings/PartCheck";
 import type { PartKind } from "../bindings/PartKind";
 import type { Placement } from "../bindings/Placement";
-import type { PlayLevel } from "../bindings/PlayLevel";
+import type { PlayLevel } from "./ipc";
 import type { PlayRun } from "../bindings/PlayRun";
 import type { SolutionFile } from "../bindings/SolutionFile";
 import { palette } from "../draw/colors";
