@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# One command to run every test: formatting, lints, engine + CLI tests, the shell's
-# tests and IPC bindings staleness check, UI typecheck and unit tests, the studio
-# build, and the end-to-end tests of the real window under Xvfb + tauri-driver.
+# One command to run every test: formatting, lints, engine + CLI + studio-core tests
+# (the studio's logic, IPC bindings staleness, capabilities), the shell's command line,
+# UI typecheck and unit tests, the studio build, and the end-to-end tests of the real
+# window under Xvfb + tauri-driver.
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -18,13 +19,13 @@ cargo fmt --all -- --check
 section "cargo clippy (workspace, all targets, warnings are errors)"
 cargo clippy --workspace --all-targets -- -D warnings
 
-section "cargo test (engine, catalog, render, CLI)"
+section "cargo test (engine, catalog, render, io, CLI, studio-core)"
 cargo test
 
 section "Golden files in the release profile too (the same bytes in every build profile)"
 cargo test --release -p contraption-engine --test golden
 
-section "Studio shell tests + IPC bindings are current (ui/src/bindings)"
+section "Studio shell: its command line answers without a display"
 cargo test --release -p contraption-studio
 
 section "UI typecheck (tsc --noEmit)"
