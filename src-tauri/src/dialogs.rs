@@ -7,8 +7,8 @@
 use std::path::{Path, PathBuf};
 
 use studio_core::{ShellError, StudioError};
-use tauri::AppHandle;
-use tauri_plugin_dialog::{DialogExt, FilePath};
+use tauri::{AppHandle, Wry};
+use tauri_plugin_dialog::{DialogExt, FileDialogBuilder, FilePath};
 
 /// `--dialog-answer PATH` from the command line, when given (managed state).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -20,9 +20,24 @@ pub struct FileKind {
     pub extension: &'static str,
 }
 
-fn local(path: Option<FilePath>) -> Result<Option<PathBuf>, ShellError> {
-    path.map(|p| p.into_path().map_err(|_| ShellError::Dialog))
-        .transpose()
+/// The answer given on the command line, else what `show` returns (a local path).
+fn chosen(
+    answer: &DialogAnswer,
+    show: impl FnOnce() -> Option<FilePath>,
+) -> Result<Option<PathBuf>, ShellError> {
+    match &answer.0 {
+        Some(p) => Ok(Some(p.clone())),
+        None => show()
+            .map(|p| p.into_path().map_err(|_| ShellError::Dialog))
+            .transpose(),
+    }
+}
+
+fn dialog(app: &AppHandle, kind: &FileKind, title: &str) -> FileDialogBuilder<Wry> {
+    app.dialog()
+        .file()
+        .set_title(title)
+        .add_filter(kind.name, &[kind.extension])
 }
 
 /// Asks where to save, then `write`s there; `Ok(None)` when the user cancels.
@@ -34,17 +49,11 @@ pub fn save<T, E: Into<StudioError>>(
     file_name: String,
     write: impl FnOnce(&Path) -> Result<T, E>,
 ) -> Result<Option<T>, StudioError> {
-    let path = match &answer.0 {
-        Some(p) => Some(p.clone()),
-        None => local(
-            app.dialog()
-                .file()
-                .set_title(title)
-                .add_filter(kind.name, &[kind.extension])
-                .set_file_name(file_name)
-                .blocking_save_file(),
-        )?,
-    };
+    let path = chosen(answer, || {
+        dialog(app, &kind, title)
+            .set_file_name(file_name)
+            .blocking_save_file()
+    })?;
     path.map(|p| write(&p).map_err(Into::into)).transpose()
 }
 
@@ -56,15 +65,6 @@ pub fn open<T, E: Into<StudioError>>(
     title: &str,
     read: impl FnOnce(&Path) -> Result<T, E>,
 ) -> Result<Option<T>, StudioError> {
-    let path = match &answer.0 {
-        Some(p) => Some(p.clone()),
-        None => local(
-            app.dialog()
-                .file()
-                .set_title(title)
-                .add_filter(kind.name, &[kind.extension])
-                .blocking_pick_file(),
-        )?,
-    };
+    let path = chosen(answer, || dialog(app, &kind, title).blocking_pick_file())?;
     path.map(|p| read(&p).map_err(Into::into)).transpose()
 }
