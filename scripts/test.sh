@@ -28,7 +28,7 @@ cargo test --release -p contraption-engine --test golden
 section "Studio shell: its command line answers without a display"
 cargo test --release -p contraption-studio
 
-section "UI typecheck (tsc --noEmit)"
+section "UI typecheck (svelte-check, strict, warnings fail)"
 (cd ui && npm run typecheck)
 
 section "UI unit tests (vitest)"

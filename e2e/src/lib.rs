@@ -245,6 +245,22 @@ impl Studio {
         let _ = self.client.release_actions().await;
     }
 
+    /// A screenshot of the X display (its top-left `width` × `height` pixels when given) under
+    /// `e2e/screenshots/NAME.png`, taken with ImageMagick's `import` (skipped when it is
+    /// missing): WebKitWebDriver's screenshot command does not always answer (it never did
+    /// for the catalog views on 2026-11-30), and a hung WebDriver command blocks the session.
+    pub async fn screenshot_x(&self, name: &str, size: Option<(u32, u32)>) -> PathBuf {
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        let path = screenshot_dir().join(format!("{name}.png"));
+        let mut cmd = tokio::process::Command::new("import");
+        cmd.args(["-window", "root"]);
+        if let Some((w, h)) = size {
+            cmd.args(["-crop", &format!("{w}x{h}+0+0")]);
+        }
+        let _ = cmd.arg(&path).status().await;
+        path
+    }
+
     /// Saves a PNG screenshot of the window under `e2e/screenshots/NAME.png`.
     pub async fn screenshot(&self, name: &str) -> PathBuf {
         let png = self.client.screenshot().await.expect("take a screenshot");

@@ -1,6 +1,6 @@
 /** Hand-made inputs for the drawing tests (no engine needed). */
 import type { Attempt } from "../src/bindings/Attempt";
-import type { FieldRules } from "../src/rules";
+import type { FieldRules } from "../src/lib/rules";
 import type { GenerationReport } from "../src/bindings/GenerationReport";
 import type { RampGlyph } from "../src/bindings/RampGlyph";
 import type { SweepEntry } from "../src/bindings/SweepEntry";

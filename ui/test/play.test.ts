@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { PlayRules } from "../src/rules";
+import type { PlayRules } from "../src/lib/rules";
 import type { PlayRun } from "../src/bindings/PlayRun";
 import type { Placement } from "../src/bindings/Placement";
 import { drawBall, drawLevel, drawPart, partColor, refusedColor } from "../src/draw/play";

@@ -1,7 +1,6 @@
 /** Drawing for the play window: the level, the player's parts, the ball and its trail. */
-import type { FieldRules } from "../rules";
+import type { FieldRules, PlayRules } from "../lib/rules";
 import type { Placement } from "../bindings/Placement";
-import type { PlayRules } from "../rules";
 import type { World } from "../bindings/World";
 import { body, handlePoint } from "../play/model";
 import { palette, withAlpha } from "./colors";

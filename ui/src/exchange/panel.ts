@@ -3,15 +3,18 @@
  * copy), level-file and picture export through the shell's native save dialog,
  * and level-file import with verification. Everything from files is shown with
  * textContent, never as HTML.
+ *
+ * TODO(phase 2): DOM built by hand, mounted by the legacy inspector; replaced
+ * by a component. Do not extend this file.
  */
-import { invoke } from "@tauri-apps/api/core";
-import type { CommandError as ExchangeCommandError } from "../bindings/CommandError";
 import type { ImportedLevel } from "../bindings/ImportedLevel";
 import type { ParsedSeed } from "../bindings/ParsedSeed";
 import type { SharedSeed } from "../bindings/SharedSeed";
 import type { WrittenFile } from "../bindings/WrittenFile";
+import { errorMessage } from "../lib/ipc";
+import * as api from "./api";
 import { driftRows, importHeadline, PICTURE_SCALES, pictureSize, rulesWarning } from "./model";
-import { h } from "../dom";
+import { h } from "../lib/dom";
 
 /** What the card needs to know about the inspector. */
 export interface ExchangeHost {
@@ -23,13 +26,6 @@ export interface ExchangeHost {
   attempt(): number | null;
   /** Opens a seed (as typed text) in the inspector. */
   open(text: string): void;
-}
-
-function message(e: unknown): string {
-  if (typeof e === "object" && e !== null && "message" in e) {
-    return String((e as ExchangeCommandError).message);
-  }
-  return String(e);
 }
 
 
@@ -103,7 +99,7 @@ export function mountExchange(card: HTMLElement, warning: HTMLElement, host: Exc
     try {
       await work();
     } catch (e) {
-      say(message(e), "error");
+      say(errorMessage(e), "error");
     } finally {
       busy = false;
       card.classList.remove("busy");
@@ -139,7 +135,7 @@ export function mountExchange(card: HTMLElement, warning: HTMLElement, host: Exc
       const p = host.parsed();
       if (!p) return;
       const dailyKey = p.source.kind === "daily" ? p.source.key : null;
-      written(await invoke<WrittenFile | null>("export_level_file", { seed: p.seed, dailyKey }), "level file");
+      written(await api.exportLevelFile(p.seed, dailyKey), "level file");
     }),
   );
 
@@ -147,12 +143,7 @@ export function mountExchange(card: HTMLElement, warning: HTMLElement, host: Exc
     void run(async () => {
       const p = host.parsed();
       if (!p) return;
-      const f = await invoke<WrittenFile | null>("export_picture", {
-        seed: p.seed,
-        attempt: host.attempt(),
-        scale: Number(scale.value),
-        sweep: withSweep,
-      });
+      const f = await api.exportPicture(p.seed, host.attempt(), Number(scale.value), withSweep);
       written(f, withSweep ? "sweep picture" : "picture");
     });
   picture.addEventListener("click", () => exportPicture(false));
@@ -160,7 +151,7 @@ export function mountExchange(card: HTMLElement, warning: HTMLElement, host: Exc
 
   importBtn.addEventListener("click", () =>
     void run(async () => {
-      const imported = await invoke<ImportedLevel | null>("import_level_file");
+      const imported = await api.importLevelFile();
       if (!imported) {
         say("Import cancelled.", "info");
         return;
@@ -206,7 +197,7 @@ export function mountExchange(card: HTMLElement, warning: HTMLElement, host: Exc
       warning.textContent = w ?? "";
       warning.hidden = w === null;
       if (!p) return;
-      void invoke<SharedSeed>("share_code", { seed: p.seed }).then((s) => {
+      void api.shareCode(p.seed).then((s) => {
         if (host.parsed()?.seed !== s.seed) return;
         shared = s;
         code.textContent = s.code;

@@ -7,7 +7,7 @@ import type { Inventory } from "../bindings/Inventory";
 import type { Outcome } from "../bindings/Outcome";
 import type { PartKind } from "../bindings/PartKind";
 import type { Placement } from "../bindings/Placement";
-import type { PlayRules } from "../rules";
+import type { PlayRules } from "../lib/rules";
 import type { PlayRun } from "../bindings/PlayRun";
 
 export const PART_KINDS: readonly PartKind[] = ["ramp", "fan", "bumper"];

@@ -1,9 +1,9 @@
 /** Pure studio logic (no DOM): seed navigation, verdict wording, counts, filters. */
-import type { Attempt } from "./bindings/Attempt";
-import type { GenerationReport } from "./bindings/GenerationReport";
-import type { ParsedSeed } from "./bindings/ParsedSeed";
-import type { SweepEntry } from "./bindings/SweepEntry";
-import type { SweepResult } from "./bindings/SweepResult";
+import type { Attempt } from "../bindings/Attempt";
+import type { GenerationReport } from "../bindings/GenerationReport";
+import type { ParsedSeed } from "../bindings/ParsedSeed";
+import type { SweepEntry } from "../bindings/SweepEntry";
+import type { SweepResult } from "../bindings/SweepResult";
 
 export const U32_LIMIT = 0x1_0000_0000;
 

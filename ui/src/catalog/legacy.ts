@@ -1,27 +1,33 @@
 /**
- * The catalog views of the studio window: a view bar (Inspector · Seeds ·
- * Statistics · Bookmarks · Calendar), the seed browser with scans, statistics,
- * bookmarks and the daily calendar. It talks to the inspector only through the
- * seed bar (it types a seed and submits the form) and reads the seed shown from
- * `#current-seed[data-seed]`, so main.ts needs no hook.
+ * TODO(phase 2): the catalog views as they were before Svelte (seed browser
+ * with scans, statistics, bookmarks, calendar), mounted by
+ * LegacyCatalog.svelte into its four view roots; replaced by one component per
+ * view. Do not extend this file.
+ *
+ * It reads the seed shown from the session and opens seeds in the inspector
+ * through it (`session.show`); the catalog's info (seed count, moved-aside
+ * file) lives in state.svelte.ts, shown by the shell's view bar and banner.
  *
  * Safety: every note, tag and message is put in the DOM as text (`textContent`),
  * never as HTML.
  */
-import "./catalog.css";
 import type { Bookmark } from "../bindings/Bookmark";
 import type { BookmarkCheck } from "../bindings/BookmarkCheck";
-import type { CalendarMonth } from "./ipc";
+import type { CalendarMonth } from "./api";
 import type { CatalogInfo } from "../bindings/CatalogInfo";
+import { session, type ViewName } from "../app/session.svelte";
+import { GLOBAL, keymap } from "../lib/keys";
+import { toast } from "../lib/toasts/toasts.svelte";
+import { catalog } from "./state.svelte";
 import type { Column } from "../bindings/Column";
-import type { FieldRules } from "../rules";
+import type { FieldRules } from "../lib/rules";
 import type { ScanEvent } from "../bindings/ScanEvent";
 import type { SeedSummary } from "../bindings/SeedSummary";
 import type { Stats } from "../bindings/Stats";
 import type { World } from "../bindings/World";
 import { drawHistogram, drawLevelThumb, drawPlacementMap, drawShares, placementAt, placementMapLayout, type PlacementMapLayout } from "../draw/catalog";
 import { prepareCanvas } from "../draw/view";
-import * as ipc from "./ipc";
+import * as ipc from "./api";
 import {
   COLUMNS,
   MONTHS,
@@ -43,9 +49,7 @@ import {
   withFilter,
   type Filter,
 } from "./model";
-import { h } from "../dom";
-
-type ViewName = "inspector" | "seeds" | "stats" | "bookmarks" | "calendar";
+import { h } from "../lib/dom";
 
 const ROW_H = 40;
 const PAGE = 200;
@@ -78,97 +82,33 @@ function thumbCanvas(canvas: HTMLCanvasElement, w: number, hgt: number, world: W
   drawLevelThumb(ctx, w, hgt, world, rules);
 }
 
-/** The seed the inspector shows (main.ts writes it into #current-seed[data-seed]). */
+/** The seed the window shows. */
 function inspectorSeed(): number | null {
-  const s = document.getElementById("current-seed")?.dataset["seed"];
-  return s ? Number(s) : null;
+  return session.seed?.seed ?? null;
 }
 
-/** Opens `text` (a seed, a date, …) in the inspector through its own seed bar. */
+/** Opens `text` (a seed, a date, …) in the inspector. */
 function openInInspector(text: string): void {
-  const input = document.getElementById("seed-input") as HTMLInputElement | null;
-  const form = document.getElementById("seed-form") as HTMLFormElement | null;
-  if (!input || !form) return;
-  input.value = text;
-  setView("inspector");
-  form.requestSubmit();
+  void session.show(text);
 }
 
-// ------------------------------------------------------------------ shell: view bar, notice, roots
+// ------------------------------------------------------------------ roots and the view shown
 
-const layout = document.querySelector("main.layout") as HTMLElement;
-const bar = h("nav", "viewbar");
-bar.setAttribute("aria-label", "Views");
-const notice = h("div", "catalog-notice");
-notice.setAttribute("role", "alert");
-notice.hidden = true;
-const viewButtons = new Map<ViewName, HTMLButtonElement>();
 const roots = new Map<ViewName, HTMLElement>();
-const VIEWS: [ViewName, string, string][] = [
-  ["inspector", "Inspector", "the generator's decisions for one seed"],
-  ["seeds", "Seeds", "scan ranges and browse the catalog"],
-  ["stats", "Statistics", "pictures of the scanned seeds"],
-  ["bookmarks", "Bookmarks", "saved seeds, regression check"],
-  ["calendar", "Calendar", "daily seeds, month by month (UTC)"],
-];
-const tabs = h("div", "viewtabs");
-tabs.setAttribute("role", "tablist");
-for (const [name, label, title] of VIEWS) {
-  const b = button(label, "viewtab", () => setView(name), title);
-  b.dataset["view"] = name;
-  b.setAttribute("role", "tab");
-  viewButtons.set(name, b);
-  tabs.append(b);
-  if (name !== "inspector") {
-    const root = h("section", `catalog-view view-${name}`);
-    root.id = `view-${name}`;
-    root.hidden = true;
-    roots.set(name, root);
-  }
-}
-const bookmarkCurrent = button("☆ Bookmark this seed", "bookmark-current", () => openBookmarkForm(inspectorSeed()), "Bookmark the seed shown in the inspector");
-bookmarkCurrent.id = "bookmark-current";
-const catalogLine = h("div", "catalog-line muted");
-bar.append(tabs, catalogLine, bookmarkCurrent);
-layout.before(bar, notice);
-for (const r of roots.values()) layout.after(r);
-
 let view: ViewName = "inspector";
-function setView(v: ViewName): void {
+
+/** Tells the views which one is shown (LegacyCatalog.svelte calls it when the session's view changes). */
+export function showView(v: ViewName): void {
   view = v;
-  layout.hidden = v !== "inspector";
-  for (const [name, b] of viewButtons) {
-    b.classList.toggle("on", name === v);
-    b.setAttribute("aria-selected", String(name === v));
-  }
-  for (const [name, r] of roots) r.hidden = name !== v;
-  document.body.dataset["view"] = v;
   if (v === "seeds") browser.show();
   if (v === "stats") void stats.load();
   if (v === "bookmarks") void bookmarks.load();
   if (v === "calendar") void cal.show();
 }
 
-function showNotice(info: CatalogInfo): void {
-  notice.replaceChildren();
-  if (info.failure) {
-    notice.hidden = false;
-    notice.classList.add("bad");
-    notice.append(h("strong", "", "The catalog could not be opened. "), h("span", "", `${info.failure} (${info.path}). Scans and bookmarks are unavailable; the file was left untouched.`));
-  } else if (info.moved_aside) {
-    notice.hidden = false;
-    notice.append(
-      h("strong", "", "The catalog file was not usable and was moved aside. "),
-      h("span", "", `${info.path} → ${info.moved_aside}${info.reason ? ` (${info.reason})` : ""}. A fresh, empty catalog was created; the old file was kept, not deleted.`),
-    );
-    notice.append(button("Dismiss", "small", () => (notice.hidden = true)));
-  }
-  notice.dataset["state"] = info.failure ? "failure" : info.moved_aside ? "moved" : "ok";
-}
-
-function renderCatalogLine(info: CatalogInfo): void {
-  catalogLine.textContent = `${Number(info.seeds).toLocaleString("en-US")} seeds in the catalog · rules v${info.rules_version}`;
-  catalogLine.title = info.path;
+/** Re-reads the catalog's info (seed count, scans) into the shared catalog state. */
+function refreshInfo(): Promise<void> {
+  return catalog.refresh();
 }
 
 // ------------------------------------------------------------------ thumbnails (cached, batched)
@@ -784,10 +724,9 @@ class StatsView {
 const dialog = h("div", "bm-dialog");
 dialog.hidden = true;
 dialog.setAttribute("role", "dialog");
-document.body.append(dialog);
 
 /** The add / edit form (a small overlay). */
-function openBookmarkForm(seed: number | null, existing?: Bookmark): void {
+export function openBookmarkForm(seed: number | null, existing?: Bookmark): void {
   if (seed === null) return;
   dialog.replaceChildren();
   const card = h("form", "bm-card");
@@ -836,15 +775,8 @@ function openBookmarkForm(seed: number | null, existing?: Bookmark): void {
   note.focus();
 }
 
-const toast = h("div", "toast");
-toast.hidden = true;
-document.body.append(toast);
-let toastTimer = 0;
 function flash(text: string): void {
-  toast.textContent = text;
-  toast.hidden = false;
-  window.clearTimeout(toastTimer);
-  toastTimer = window.setTimeout(() => (toast.hidden = true), 2200);
+  toast(text);
 }
 
 class BookmarksView {
@@ -1053,34 +985,39 @@ class CalendarView {
 
 // ------------------------------------------------------------------ start
 
-const browser = new Browser();
-const stats = new StatsView();
-const bookmarks = new BookmarksView();
-const cal = new CalendarView();
+let browser!: Browser;
+let stats!: StatsView;
+let bookmarks!: BookmarksView;
+let cal!: CalendarView;
 
-async function refreshInfo(): Promise<void> {
-  try {
-    const info = await ipc.catalogInfo();
-    renderCatalogLine(info);
-    browser.renderScans(info);
-    return void showNotice(info);
-  } catch (e) {
-    catalogLine.textContent = errorText(e);
-  }
+/** The four view roots, from LegacyCatalog.svelte. */
+export interface CatalogRoots {
+  seeds: HTMLElement;
+  stats: HTMLElement;
+  bookmarks: HTMLElement;
+  calendar: HTMLElement;
 }
 
-document.addEventListener("keydown", (ev) => {
-  const t = ev.target as HTMLElement | null;
-  if (t && (t.tagName === "INPUT" || t.tagName === "TEXTAREA")) return;
-  if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
-  if (ev.key === "b") {
-    ev.preventDefault();
-    openBookmarkForm(inspectorSeed());
-  }
-});
+/** Builds the four views into their roots; returns the function that unregisters the catalog's key. */
+export function mountCatalog(r: CatalogRoots): () => void {
+  roots.set("seeds", r.seeds);
+  roots.set("stats", r.stats);
+  roots.set("bookmarks", r.bookmarks);
+  roots.set("calendar", r.calendar);
+  r.bookmarks.after(dialog);
+  browser = new Browser();
+  stats = new StatsView();
+  bookmarks = new BookmarksView();
+  cal = new CalendarView();
+  return keymap.register(GLOBAL, "Catalog", [
+    { keys: ["b"], description: "bookmark the seed shown", run: () => openBookmarkForm(inspectorSeed()) },
+  ]);
+}
 
-setView("inspector");
-void refreshInfo();
+/** Shows the scans of `info` in the seed browser (LegacyCatalog.svelte calls it when the info changes). */
+export function renderScans(info: CatalogInfo): void {
+  browser.renderScans(info);
+}
 
 /** Probes for the e2e suite: browser render times (ms per visible-rows render). */
 (window as unknown as { __catalogPerf: () => unknown }).__catalogPerf = () => ({ rowRenders: browser.frameTimes.slice() });

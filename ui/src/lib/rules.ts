@@ -3,7 +3,7 @@
  * serves (`rules` command). `FieldRules` and `PlayRules` are the fields the
  * inspector/catalog and the play window use; any `RulesInfo` is both.
  */
-import type { RulesInfo } from "./bindings/RulesInfo";
+import type { RulesInfo } from "../bindings/RulesInfo";
 
 export type { RulesInfo };
 
