@@ -136,7 +136,10 @@ fn read(r: &rusqlite::Row<'_>) -> rusqlite::Result<Bookmark> {
         id: r.get(0)?,
         seed: r.get(1)?,
         note: r.get(2)?,
-        tags: serde_json::from_str(&tags).unwrap_or_default(),
+        // Tags that do not read back are damaged data, not an empty list.
+        tags: serde_json::from_str(&tags).map_err(|e| {
+            rusqlite::Error::FromSqlConversionFailure(3, rusqlite::types::Type::Text, e.into())
+        })?,
         level_hash: r.get(4)?,
         rules_version: r.get(5)?,
         created_at: r.get(6)?,

@@ -33,7 +33,29 @@ pub enum CatalogError {
 
 impl From<rusqlite::Error> for CatalogError {
     fn from(e: rusqlite::Error) -> Self {
-        CatalogError::Database(e.to_string())
+        match e {
+            // A value read back that does not fit its type: the file holds data
+            // this code never wrote. Reported, never trusted.
+            rusqlite::Error::IntegralValueOutOfRange(column, value) => {
+                CatalogError::Database(format!(
+                    "the catalog holds damaged data: {value} is out of range in column {column}"
+                ))
+            }
+            rusqlite::Error::FromSqlConversionFailure(column, _, reason) => CatalogError::Database(
+                format!("the catalog holds damaged data in column {column}: {reason}"),
+            ),
+            rusqlite::Error::InvalidColumnType(column, name, kind) => CatalogError::Database(
+                format!("the catalog holds damaged data: column {column} ({name}) holds {kind}"),
+            ),
+            e => CatalogError::Database(e.to_string()),
+        }
+    }
+}
+
+impl CatalogError {
+    /// A row read back that breaks the catalog's own rules.
+    pub(crate) fn damaged(what: impl std::fmt::Display) -> Self {
+        CatalogError::Database(format!("the catalog holds damaged data: {what}"))
     }
 }
 

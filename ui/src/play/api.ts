@@ -10,6 +10,15 @@ import type { PlayRules } from "../lib/rules";
 /** A level with the rules it is played by (from the `rules` command). */
 export type PlayLevel = PlayLevelData & { rules: PlayRules };
 
+/** The commands the play window needs (the real ones in the window, fakes in tests). */
+export interface PlayApi {
+  playLevel(seed: number): Promise<PlayLevel>;
+  checkPart(seed: number, placements: Placement[], index: number, candidate: Placement): Promise<PartCheck>;
+  runPlay(seed: number, placements: Placement[]): Promise<PlayRun>;
+  saveSolution(seed: number, placements: Placement[]): Promise<SolutionFile | null>;
+  openSolution(): Promise<SolutionFile | null>;
+}
+
 /** Opens (or focuses) the play window of `seed` (from the main window). */
 export const openPlay = (seed: number) => call<string>("open_play", { seed });
 /** The shipped level of `seed` and its hints, with the rules (from the `rules` command). */
