@@ -165,7 +165,12 @@ impl Catalog {
     ) -> Result<Bookmark, CatalogError> {
         let (note, tags) = input.clean()?;
         let at = now();
-        let tx = self.conn.transaction()?;
+        // IMMEDIATE: the write lock is taken (waiting out other writers) before the
+        // check, so no other process can bookmark the seed in between, and a read
+        // never has to be upgraded to a write (which SQLite refuses without waiting).
+        let tx = self
+            .conn
+            .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
         let existing: Option<i64> = tx
             .query_row(
                 "SELECT id FROM bookmarks WHERE seed = ?1 ORDER BY id LIMIT 1",
