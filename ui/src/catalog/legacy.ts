@@ -13,14 +13,14 @@
  */
 import type { Bookmark } from "../bindings/Bookmark";
 import type { BookmarkCheck } from "../bindings/BookmarkCheck";
-import type { CalendarMonth } from "../bindings/CalendarMonth";
+import type { CalendarMonth } from "./api";
 import type { CatalogInfo } from "../bindings/CatalogInfo";
 import { session, type ViewName } from "../app/session.svelte";
 import { GLOBAL, keymap } from "../lib/keys";
 import { toast } from "../lib/toasts/toasts.svelte";
 import { catalog } from "./state.svelte";
 import type { Column } from "../bindings/Column";
-import type { FieldRules } from "../bindings/FieldRules";
+import type { FieldRules } from "../lib/rules";
 import type { ScanEvent } from "../bindings/ScanEvent";
 import type { SeedSummary } from "../bindings/SeedSummary";
 import type { Stats } from "../bindings/Stats";
@@ -668,7 +668,7 @@ class StatsView {
       this.summary.append(h("p", "muted", "Nothing scanned yet: scan a range in the Seeds view."));
     }
     const w = (c: HTMLCanvasElement) => Math.max(200, (c.parentElement?.clientWidth ?? 400) - 24);
-    const bars = (hist: [bigint, bigint][]) => {
+    const bars = (hist: [number, number][]) => {
       if (!hist.length) return [];
       const m = new Map(hist.map(([k, n]) => [Number(k), Number(n)]));
       const lo = Math.min(...m.keys());
