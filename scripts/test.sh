@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# One command to run every test: formatting, lints, engine + CLI tests, the golden
-# files under WebAssembly, the shell's tests and IPC bindings staleness check, UI
-# typecheck and unit tests, the studio build, the end-to-end tests of the real
-# window under Xvfb + tauri-driver, and the Debian package (built, inspected,
-# installed, run, removed).
+# One command to run every test: formatting, lints, engine + CLI + studio-core tests
+# (the studio's logic, IPC bindings staleness, capabilities), the golden files under
+# WebAssembly, the shell's command line, UI typecheck and unit tests, the studio build,
+# the end-to-end tests of the real window under Xvfb + tauri-driver, and the Debian
+# package (built, inspected, installed, run, removed).
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -20,7 +20,7 @@ cargo fmt --all -- --check
 section "cargo clippy (workspace, all targets, warnings are errors)"
 cargo clippy --workspace --all-targets -- -D warnings
 
-section "cargo test (engine, catalog, render, CLI)"
+section "cargo test (engine, catalog, render, io, CLI, studio-core)"
 cargo test
 
 section "Golden files in the release profile too (the same bytes in every build profile)"
@@ -29,7 +29,7 @@ cargo test --release -p contraption-engine --test golden
 section "Golden files under WebAssembly (wasm32-wasip1 run by Node's WASI, byte for byte)"
 bash scripts/golden-wasm.sh
 
-section "Studio shell tests + IPC bindings are current (ui/src/bindings)"
+section "Studio shell: its command line answers without a display"
 cargo test --release -p contraption-studio
 
 section "UI typecheck (svelte-check, strict, warnings fail)"

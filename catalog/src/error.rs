@@ -10,11 +10,23 @@ pub enum CatalogError {
     #[error("the database failed: {0}")]
     Database(String),
     #[error("the catalog was written by a newer studio (schema {found}; this one knows up to {supported}); it was left untouched")]
-    NewerSchema { found: i64, supported: i64 },
+    NewerSchema {
+        #[cfg_attr(feature = "ts", ts(type = "number"))]
+        found: i64,
+        #[cfg_attr(feature = "ts", ts(type = "number"))]
+        supported: i64,
+    },
     #[error("there is no bookmark {0}")]
-    NoSuchBookmark(i64),
+    NoSuchBookmark(#[cfg_attr(feature = "ts", ts(type = "number"))] i64),
     #[error("there is no scan {0}")]
-    NoSuchScan(i64),
+    NoSuchScan(#[cfg_attr(feature = "ts", ts(type = "number"))] i64),
+    /// One bookmark per seed: edit the existing one instead.
+    #[error("seed {seed} is already bookmarked (bookmark {id}); edit that bookmark instead")]
+    AlreadyBookmarked {
+        seed: u32,
+        #[cfg_attr(feature = "ts", ts(type = "number"))]
+        id: i64,
+    },
     #[error("{0}")]
     Invalid(String),
 }

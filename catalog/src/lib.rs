@@ -11,7 +11,7 @@ mod scan;
 mod seeds;
 mod store;
 
-pub use bookmarks::{Bookmark, BookmarkCheck, BookmarkInput};
+pub use bookmarks::{Bookmark, BookmarkCheck, BookmarkInput, BookmarkQuery};
 pub use error::CatalogError;
 pub use scan::{
     ScanEnd, ScanEvent, ScanProgress, ScanRecord, ScanRun, ScanState, LEASE_SECONDS, SCAN_CHUNK,

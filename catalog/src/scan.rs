@@ -46,9 +46,13 @@ pub enum ScanState {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct ScanRecord {
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub id: i64,
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub from: u64,
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub to: u64,
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub next: u64,
     pub rules_version: u32,
     pub state: ScanState,
@@ -58,9 +62,12 @@ pub struct ScanRecord {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct ScanProgress {
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub scan_id: i64,
     /// Seeds of the range stored so far.
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub done: u64,
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub total: u64,
 }
 

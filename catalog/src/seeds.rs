@@ -78,6 +78,7 @@ impl Op {
 pub struct Filter {
     pub column: Column,
     pub op: Op,
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub value: i64,
 }
 
@@ -110,6 +111,7 @@ impl Default for SeedQuery {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct SeedPage {
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub total: u64,
     pub offset: u32,
     pub rows: Vec<SeedRow>,
@@ -119,17 +121,25 @@ pub struct SeedPage {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Stats {
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub seeds: u64,
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub accepted: u64,
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub fallback: u64,
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub all_pre_solved: u64,
     pub fallback_rate: f64,
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub pre_solved_rejections: u64,
     /// `[attempts, seeds]`, attempts ascending.
+    #[cfg_attr(feature = "ts", ts(type = "Array<[number, number]>"))]
     pub attempts_histogram: Vec<[u64; 2]>,
     /// `[solving placements, seeds]`, ascending.
+    #[cfg_attr(feature = "ts", ts(type = "Array<[number, number]>"))]
     pub solving_histogram: Vec<[u64; 2]>,
     /// For each of the 144 sweep placements, how many seeds it solves.
+    #[cfg_attr(feature = "ts", ts(type = "Array<number>"))]
     pub placement_solves: Vec<u64>,
 }
 

@@ -4,8 +4,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use contraption::summarize;
 use contraption_catalog::{
-    BookmarkInput, Catalog, CatalogError, Column, Filter, Op, ScanEnd, ScanEvent, ScanState,
-    SeedQuery, APPLICATION_ID, SCAN_CHUNK, SCHEMA_VERSION,
+    BookmarkInput, BookmarkQuery, Catalog, CatalogError, Column, Filter, Op, ScanEnd, ScanEvent,
+    ScanState, SeedQuery, APPLICATION_ID, SCAN_CHUNK, SCHEMA_VERSION,
 };
 
 fn temp() -> tempfile::TempDir {
@@ -273,6 +273,112 @@ fn bookmarks_are_kept_edited_searched_and_checked() {
         1,
         "a refused bookmark changes nothing"
     );
+}
+
+fn tagged(note: &str, tags: &[&str]) -> BookmarkInput {
+    BookmarkInput {
+        note: note.into(),
+        tags: tags.iter().map(|t| t.to_string()).collect(),
+    }
+}
+
+#[test]
+fn a_search_of_several_words_finds_the_bookmarks_with_all_of_them() {
+    let mut c = Catalog::in_memory().unwrap();
+    let a = c
+        .add_bookmark(42, &tagged("one ramp, steep drop", &["hard", "Ramp-only"]))
+        .unwrap();
+    let b = c
+        .add_bookmark(1671, &tagged("eleven attempts", &["hard"]))
+        .unwrap();
+    c.add_bookmark(7, &tagged("a steep one", &[])).unwrap();
+    let ids = |search: &str| -> Vec<i64> {
+        c.bookmarks(Some(search))
+            .unwrap()
+            .iter()
+            .map(|b| b.id)
+            .collect()
+    };
+    // Words from the note and from a tag, in any order and case.
+    assert_eq!(ids("steep ramp"), vec![a.id]);
+    assert_eq!(ids("HARD   drop"), vec![a.id]);
+    assert_eq!(ids("hard, eleven"), vec![b.id]);
+    // A word of the seed.
+    assert_eq!(ids("hard 1671"), vec![b.id]);
+    // Every word must match somewhere.
+    assert!(ids("steep banana").is_empty());
+    // Tag text, not the JSON it is stored as.
+    assert!(ids("\"hard\"").is_empty());
+    assert!(ids("[").is_empty());
+    // Blank means everything, newest first.
+    assert_eq!(ids("  ").len(), 3);
+    assert!(matches!(
+        c.bookmarks(Some(&"x".repeat(201))),
+        Err(CatalogError::Invalid(_))
+    ));
+}
+
+#[test]
+fn bookmarks_are_found_by_tag_and_by_seed() {
+    let mut c = Catalog::in_memory().unwrap();
+    let a = c
+        .add_bookmark(42, &tagged("one", &["hard", "ramp"]))
+        .unwrap();
+    let b = c.add_bookmark(7, &tagged("two", &["Hard"])).unwrap();
+    c.add_bookmark(9, &tagged("hard in the note", &["hardly"]))
+        .unwrap();
+    let find = |q: BookmarkQuery| -> Vec<i64> {
+        c.find_bookmarks(&q).unwrap().iter().map(|b| b.id).collect()
+    };
+    // A whole tag, case-insensitive; not a tag that merely contains it, nor the note.
+    let hard = BookmarkQuery {
+        tag: Some("hard".into()),
+        ..BookmarkQuery::default()
+    };
+    assert_eq!(find(hard.clone()), vec![b.id, a.id]);
+    assert_eq!(
+        find(BookmarkQuery {
+            search: Some("one".into()),
+            ..hard.clone()
+        }),
+        vec![a.id]
+    );
+    assert_eq!(
+        find(BookmarkQuery {
+            seed: Some(42),
+            ..BookmarkQuery::default()
+        }),
+        vec![a.id]
+    );
+    assert!(find(BookmarkQuery {
+        seed: Some(43),
+        ..BookmarkQuery::default()
+    })
+    .is_empty());
+}
+
+#[test]
+fn a_seed_is_bookmarked_once() {
+    let mut c = Catalog::in_memory().unwrap();
+    let first = c.add_bookmark(42, &tagged("first", &[])).unwrap();
+    assert_eq!(
+        c.add_bookmark(42, &tagged("second", &["x"])),
+        Err(CatalogError::AlreadyBookmarked {
+            seed: 42,
+            id: first.id
+        })
+    );
+    let all = c.bookmarks(None).unwrap();
+    assert_eq!(all.len(), 1, "the refused bookmark changes nothing");
+    assert_eq!(all[0].note, "first");
+    // Editing the existing one is the way to change it; after a delete the seed is free.
+    c.update_bookmark(first.id, &tagged("second", &["x"]))
+        .unwrap();
+    c.delete_bookmark(first.id).unwrap();
+    assert!(c.add_bookmark(42, &tagged("again", &[])).is_ok());
+    let json = serde_json::to_value(CatalogError::AlreadyBookmarked { seed: 42, id: 3 }).unwrap();
+    assert_eq!(json["kind"], "already_bookmarked");
+    assert_eq!(json["detail"]["id"], 3);
 }
 
 #[test]

@@ -259,10 +259,10 @@ describe("bookmark words", () => {
     expect(checkWords([same], 11.4)).toEqual({ changed: 0, text: "All 1 bookmarked levels are unchanged (11 ms)." });
     expect(checkWords([same, { ...same, bookmark: { ...b, seed: 7 }, changed: true }], 3).text).toBe("1 of 2 bookmarked levels changed: 7");
   });
-  it("finds the catalog's already_bookmarked however the shell wraps it", () => {
+  it("finds the catalog's already_bookmarked in a refused command", () => {
     const failed = (error: object) => new CommandFailed("bookmark_seed", { message: "already", error } as never);
     expect(alreadyBookmarked(failed({ kind: "catalog", error: { kind: "already_bookmarked", detail: { seed: 4, id: 9 } } }))).toEqual({ seed: 4, id: 9 });
-    expect(alreadyBookmarked(failed({ kind: "already_bookmarked", detail: { seed: 4, id: 9 } }))).toEqual({ seed: 4, id: 9 });
+    expect(alreadyBookmarked(failed({ kind: "scan_running" }))).toBeNull();
     expect(alreadyBookmarked(failed({ kind: "catalog", error: { kind: "database", detail: "locked" } }))).toBeNull();
     expect(alreadyBookmarked(new Error("network"))).toBeNull();
     expect(alreadyBookmarked("x")).toBeNull();

@@ -1,12 +1,12 @@
 /** The inspector's state (src/inspector/state.svelte.ts) with fake commands: what the view derives follows it. */
 import { describe, expect, it } from "vitest";
-import type { Inspection } from "../src/bindings/Inspection";
+import type { Inspection } from "../src/inspector/api";
 import type { JobSummary } from "../src/bindings/JobSummary";
 import type { ParsedSeed } from "../src/bindings/ParsedSeed";
 import type { PlacementTrajectory } from "../src/bindings/PlacementTrajectory";
 import type { SweepEvent } from "../src/bindings/SweepEvent";
 import { Inspector, type InspectorApi } from "../src/inspector/state.svelte";
-import { attempt, grid, report, rules } from "./fixtures";
+import { attempt, grid, report, rulesInfo as rules } from "./fixtures";
 import { flush, watch } from "./helpers/watch.svelte";
 
 const decimal = (seed: number): ParsedSeed => ({ seed, source: { kind: "decimal" } });

@@ -3,23 +3,17 @@ import type { Bookmark } from "../bindings/Bookmark";
 import type { BookmarkCheck } from "../bindings/BookmarkCheck";
 import type { CatalogInfo } from "../bindings/CatalogInfo";
 import type { Column } from "../bindings/Column";
+import type { Filter } from "../bindings/Filter";
 import type { Op } from "../bindings/Op";
 import type { ScanEvent } from "../bindings/ScanEvent";
 import type { ScanRecord } from "../bindings/ScanRecord";
 import type { SeedSummary } from "../bindings/SeedSummary";
+import { CommandFailed } from "../lib/ipc";
 
 export const SEED_COUNT = 2 ** 32;
 
-/**
- * A catalog `Filter` as the UI holds it: ts-rs types the i64 value as `bigint`,
- * but IPC is JSON (numbers; `JSON.stringify` refuses a bigint), so the UI keeps a
- * `number` (filter values are small integers).
- */
-export interface Filter {
-  column: Column;
-  op: Op;
-  value: number;
-}
+/** `column op value`, e.g. solving ≤ 3 or fallback = 1 (the catalog's type). */
+export type { Filter };
 
 /**
  * The browser's columns: which catalog column each sorts/filters by, and how a
@@ -210,7 +204,7 @@ export function percent(part: number, whole: number, digits = 1): string {
   return whole > 0 ? `${((100 * part) / whole).toFixed(digits)}%` : "—";
 }
 
-const count = (n: number | bigint): string => Number(n).toLocaleString("en-US");
+const count = (n: number): string => n.toLocaleString("en-US");
 
 /** The scan's progress line for one event. */
 export function scanWords(e: ScanEvent): string {
@@ -238,9 +232,8 @@ export interface ScanItem {
 /** The newest `n` scans of the catalog as the scan list shows them. */
 export function scanItems(info: CatalogInfo, n = 6): ScanItem[] {
   return info.scans.slice(0, n).map((s) => {
-    const from = Number(s.from);
-    const to = Number(s.to);
-    const done = Number(s.next) - from;
+    const { from, to } = s;
+    const done = s.next - from;
     return {
       from,
       to,
@@ -274,19 +267,9 @@ export function checkWords(checks: readonly BookmarkCheck[], ms: number): { text
   };
 }
 
-/**
- * The bookmark a refused `bookmark_seed` names when the seed already has one
- * (the catalog's `already_bookmarked`, however deep the shell wraps it), else null.
- */
+/** The bookmark a refused `bookmark_seed` names when the seed already has one (the catalog's `already_bookmarked`), else null. */
 export function alreadyBookmarked(e: unknown): { seed: number; id: number } | null {
-  let at: unknown = e instanceof Error && "error" in e ? (e as { error: unknown }).error : null;
-  for (let depth = 0; depth < 4 && at && typeof at === "object"; depth++) {
-    const o = at as { kind?: unknown; detail?: unknown; error?: unknown };
-    if (o.kind === "already_bookmarked") {
-      const d = o.detail as { seed?: unknown; id?: unknown } | undefined;
-      return d && typeof d.seed === "number" && typeof d.id === "number" ? { seed: d.seed, id: d.id } : null;
-    }
-    at = o.error ?? o.detail;
-  }
-  return null;
+  if (!(e instanceof CommandFailed)) return null;
+  const err = e.error;
+  return err.kind === "catalog" && err.error.kind === "already_bookmarked" ? err.error.detail : null;
 }

@@ -10,7 +10,7 @@
  * rows, views and answers come (issue 9).
  */
 import { SvelteMap } from "svelte/reactivity";
-import type { FieldRules } from "../bindings/FieldRules";
+import type { FieldRules } from "../lib/rules";
 import type { Thumbnail } from "../bindings/Thumbnail";
 import type { World } from "../bindings/World";
 import { errorMessage } from "../lib/ipc";

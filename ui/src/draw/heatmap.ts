@@ -3,7 +3,7 @@
  * smallest `closest` over the visible tilts, drawn as a cell centred on the
  * placement's position.
  */
-import type { FieldRules } from "../bindings/FieldRules";
+import type { FieldRules } from "../lib/rules";
 import type { RampGlyph } from "../bindings/RampGlyph";
 import type { SweepEntry } from "../bindings/SweepEntry";
 import { passes, type Filter } from "../inspector/model";

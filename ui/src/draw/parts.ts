@@ -6,7 +6,7 @@
  */
 import type { PartKind } from "../bindings/PartKind";
 import type { Placement } from "../bindings/Placement";
-import type { PlayRules } from "../bindings/PlayRules";
+import type { PlayRules } from "../lib/rules";
 import { body, type Capsule } from "../play/parts";
 import { palette, withAlpha } from "./colors";
 import { toCanvas, type View } from "./view";

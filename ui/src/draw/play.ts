@@ -1,7 +1,6 @@
 /** Drawing for the play window: the level, the rotation handle, the ball and its trail (parts: parts.ts). */
-import type { FieldRules } from "../bindings/FieldRules";
+import type { FieldRules, PlayRules } from "../lib/rules";
 import type { Placement } from "../bindings/Placement";
-import type { PlayRules } from "../bindings/PlayRules";
 import type { World } from "../bindings/World";
 import { handlePoint } from "../play/parts";
 import { palette, withAlpha } from "./colors";

@@ -9,7 +9,7 @@
  * hit test share.
  */
 import type { Attempt } from "../bindings/Attempt";
-import type { FieldRules } from "../bindings/FieldRules";
+import type { FieldRules } from "../lib/rules";
 import type { PlacementTrajectory } from "../bindings/PlacementTrajectory";
 import type { RampGlyph } from "../bindings/RampGlyph";
 import type { Filter, StageView } from "../inspector/model";

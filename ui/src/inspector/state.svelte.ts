@@ -11,8 +11,8 @@
  */
 import { tick } from "svelte";
 import type { Attempt } from "../bindings/Attempt";
-import type { FieldRules } from "../bindings/FieldRules";
-import type { Inspection } from "../bindings/Inspection";
+import type { FieldRules } from "../lib/rules";
+import type { Inspection } from "./api";
 import type { JobSummary } from "../bindings/JobSummary";
 import type { ParsedSeed } from "../bindings/ParsedSeed";
 import type { PlacementTrajectory } from "../bindings/PlacementTrajectory";

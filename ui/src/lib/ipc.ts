@@ -8,13 +8,11 @@
  * functions, and components import those.
  */
 import { Channel, invoke } from "@tauri-apps/api/core";
-import type { CatalogCommandError } from "../bindings/CatalogCommandError";
 import type { CommandError } from "../bindings/CommandError";
-import type { ExchangeCommandError } from "../bindings/ExchangeCommandError";
-import type { PlayCommandError } from "../bindings/PlayCommandError";
+import type { RulesInfo } from "../bindings/RulesInfo";
 
-/** What a refused command returns: `{ message, error }` (one shape, one type per domain today). */
-export type AnyCommandError = CommandError | CatalogCommandError | PlayCommandError | ExchangeCommandError;
+/** What a refused command returns: `{ message, error }`, the shell's one error type. */
+export type AnyCommandError = CommandError;
 
 /** The typed error of a refused command: `error` is the Rust error enum (tagged by `kind`). */
 export class CommandFailed extends Error {
@@ -86,3 +84,7 @@ export function errorMessage(e: unknown): string {
 
 /** Cancels a running job (a sweep or a scan); false when no such job runs. Shared by every feature. */
 export const cancelJob = (job: number) => call<boolean>("cancel_job", { job });
+
+let rulesOnce: Promise<RulesInfo> | null = null;
+/** The engine's rules (`rules` command: every constant of `contraption::rules`), asked once per window. */
+export const rules = (): Promise<RulesInfo> => (rulesOnce ??= call<RulesInfo>("rules"));

@@ -1,10 +1,14 @@
 /** The play commands (src-tauri/src/play.rs), typed. */
 import type { PartCheck } from "../bindings/PartCheck";
 import type { Placement } from "../bindings/Placement";
-import type { PlayLevel } from "../bindings/PlayLevel";
+import type { PlayLevel as PlayLevelData } from "../bindings/PlayLevel";
 import type { PlayRun } from "../bindings/PlayRun";
 import type { SolutionFile } from "../bindings/SolutionFile";
-import { call } from "../lib/ipc";
+import { call, rules } from "../lib/ipc";
+import type { PlayRules } from "../lib/rules";
+
+/** A level with the rules it is played by (from the `rules` command). */
+export type PlayLevel = PlayLevelData & { rules: PlayRules };
 
 /** The commands the play window needs (the real ones in the window, fakes in tests). */
 export interface PlayApi {
@@ -17,8 +21,11 @@ export interface PlayApi {
 
 /** Opens (or focuses) the play window of `seed` (from the main window). */
 export const openPlay = (seed: number) => call<string>("open_play", { seed });
-/** The shipped level of `seed`, with its rules and hints. */
-export const playLevel = (seed: number) => call<PlayLevel>("play_level", { seed });
+/** The shipped level of `seed` and its hints, with the rules (from the `rules` command). */
+export const playLevel = async (seed: number): Promise<PlayLevel> => {
+  const [data, r] = await Promise.all([call<PlayLevelData>("play_level", { seed }), rules()]);
+  return { ...data, rules: r };
+};
 /** The engine's verdict on `candidate` standing in for part `index` (`placements.length` adds one). */
 export const checkPart = (seed: number, placements: Placement[], index: number, candidate: Placement) =>
   call<PartCheck>("check_part", { seed, placements, index, candidate });

@@ -7,8 +7,8 @@ import type { Inventory } from "../bindings/Inventory";
 import type { Outcome } from "../bindings/Outcome";
 import type { PartKind } from "../bindings/PartKind";
 import type { Placement } from "../bindings/Placement";
-import type { PlayLevel } from "../bindings/PlayLevel";
-import type { PlayRules } from "../bindings/PlayRules";
+import type { PlayLevel } from "./api";
+import type { PlayRules } from "../lib/rules";
 import type { PlayRun } from "../bindings/PlayRun";
 import { body, PART_KINDS, PARTS, type Capsule } from "./parts";
 

@@ -7,7 +7,7 @@
  */
 import type { PartKind } from "../bindings/PartKind";
 import type { Placement } from "../bindings/Placement";
-import type { PlayRules } from "../bindings/PlayRules";
+import type { PlayRules } from "../lib/rules";
 
 /** A capsule: segment a–b with radius, in field units (y down). */
 export interface Capsule {

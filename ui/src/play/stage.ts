@@ -12,8 +12,8 @@
  * composites a few thousand pixels per frame instead of the whole field.
  */
 import type { Placement } from "../bindings/Placement";
-import type { PlayLevel } from "../bindings/PlayLevel";
-import type { PlayRules } from "../bindings/PlayRules";
+import type { PlayLevel } from "./api";
+import type { PlayRules } from "../lib/rules";
 import type { PlayRun } from "../bindings/PlayRun";
 import { palette } from "../draw/colors";
 import { drawPart, type PartStyle } from "../draw/parts";

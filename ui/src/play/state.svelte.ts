@@ -15,7 +15,7 @@
 import type { PartCheck } from "../bindings/PartCheck";
 import type { PartKind } from "../bindings/PartKind";
 import type { Placement } from "../bindings/Placement";
-import type { PlayLevel } from "../bindings/PlayLevel";
+import type { PlayLevel } from "./api";
 import type { PlayRun } from "../bindings/PlayRun";
 import type { SolutionFile } from "../bindings/SolutionFile";
 import type { View } from "../draw/view";

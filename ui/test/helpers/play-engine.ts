@@ -5,8 +5,8 @@
  */
 import type { PartCheck } from "../../src/bindings/PartCheck";
 import type { Placement } from "../../src/bindings/Placement";
-import type { PlayLevel } from "../../src/bindings/PlayLevel";
-import type { PlayRules } from "../../src/bindings/PlayRules";
+import type { PlayLevel } from "../../src/play/api";
+import type { PlayRules } from "../../src/lib/rules";
 import type { PlayRun } from "../../src/bindings/PlayRun";
 import type { SolutionFile } from "../../src/bindings/SolutionFile";
 import type { PlayApi } from "../../src/play/api";

@@ -111,17 +111,17 @@ export class Bookmarks {
 
   /** Bookmarks `seed`, or saves `existing` with the new note and tags. */
   async save(seed: number, input: BookmarkInput, existing: Bookmark | null): Promise<Bookmark> {
-    const saved = existing ? await this.#api.editBookmark(Number(existing.id), input) : await this.#api.bookmarkSeed(seed, input);
+    const saved = existing ? await this.#api.editBookmark(existing.id, input) : await this.#api.bookmarkSeed(seed, input);
     this.#marks.set(seed, saved);
     void this.load();
     return saved;
   }
 
   async remove(b: Bookmark): Promise<void> {
-    await this.#api.removeBookmark(Number(b.id));
+    await this.#api.removeBookmark(b.id);
     this.#marks.set(b.seed, null);
     const checks = new Map(this.checks);
-    checks.delete(Number(b.id));
+    checks.delete(b.id);
     this.checks = checks;
     void this.load();
   }
@@ -132,7 +132,7 @@ export class Bookmarks {
     const t0 = this.#now();
     try {
       const res = await this.#api.verifyBookmarks();
-      this.checks = new Map(res.map((c) => [Number(c.bookmark.id), c]));
+      this.checks = new Map(res.map((c) => [c.bookmark.id, c]));
       const w = checkWords(res, this.#now() - t0);
       this.checkLine = { ...w, checked: res.length, failed: false };
       void this.load();

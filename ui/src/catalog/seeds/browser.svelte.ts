@@ -123,7 +123,7 @@ export class SeedBrowser {
       if (generation !== this.#generation) return;
       this.#pages.clear();
       this.#pages.set(0, page.rows);
-      this.total = Number(page.total);
+      this.total = page.total;
       this.error = null;
       this.ready = true;
     } catch (e) {

@@ -78,7 +78,7 @@ export class ScanRunner {
         }
       });
       end = out.end;
-      this.scanned = Number(out.scanned);
+      this.scanned = out.scanned;
     } catch (e) {
       this.status = errorMessage(e);
       this.bad = true;
@@ -105,8 +105,8 @@ export class ScanRunner {
     }
     if (e.event === "progress") this.#progressSeen = true;
     if (e.event === "finished") this.rate = e.seeds_per_second;
-    this.done = Number(e.done);
-    this.total = Number(e.total);
+    this.done = e.done;
+    this.total = e.total;
     this.status = scanWords(e);
   }
 }

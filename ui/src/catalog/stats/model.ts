@@ -1,5 +1,5 @@
 /** Pure logic of the statistics view: the numbers of the cards, the bars of the charts, the map's words. */
-import type { FieldRules } from "../../bindings/FieldRules";
+import type { FieldRules } from "../../lib/rules";
 import type { Stats } from "../../bindings/Stats";
 import type { Bar, Share } from "../../draw/catalog";
 import { percent } from "../model";
@@ -24,13 +24,12 @@ export interface Card {
   tone: "" | "good" | "bad";
 }
 
-const n = (v: number | bigint): number => Number(v);
-const words = (v: number | bigint): string => n(v).toLocaleString("en-US");
+const words = (v: number): string => v.toLocaleString("en-US");
 
 /** One bar per value from the smallest to the largest (missing values as 0). */
-export function histogramBars(hist: readonly (readonly [number | bigint, number | bigint])[]): Bar[] {
+export function histogramBars(hist: readonly (readonly [number, number])[]): Bar[] {
   if (!hist.length) return [];
-  const m = new Map(hist.map(([k, c]) => [n(k), n(c)]));
+  const m = new Map(hist);
   const keys = [...m.keys()];
   const lo = Math.min(...keys);
   const hi = Math.max(...keys);
@@ -40,26 +39,26 @@ export function histogramBars(hist: readonly (readonly [number | bigint, number 
 }
 
 /** The median of a histogram `[value, count]` sorted by value (0 when empty). */
-export function histogramMedian(hist: readonly (readonly [number | bigint, number | bigint])[]): number {
-  const total = hist.reduce((a, [, c]) => a + n(c), 0);
+export function histogramMedian(hist: readonly (readonly [number, number])[]): number {
+  const total = hist.reduce((a, [, c]) => a + c, 0);
   let acc = 0;
   for (const [k, c] of hist) {
-    acc += n(c);
-    if (acc * 2 >= total) return n(k);
+    acc += c;
+    if (acc * 2 >= total) return k;
   }
   return 0;
 }
 
 /** The four cards: seeds (and what they are of), fallback rate, mean attempts, median solving. */
 export function statCards(s: Stats, of: string): Card[] {
-  const seeds = n(s.seeds);
-  const attempts = s.attempts_histogram.reduce((a, [k, c]) => a + n(k) * n(c), 0);
+  const seeds = s.seeds;
+  const attempts = s.attempts_histogram.reduce((a, [k, c]) => a + k * c, 0);
   return [
     { key: "seeds", label: "seeds", value: words(seeds), sub: of, tone: "" },
     {
       key: "fallback rate",
       label: "fallback rate",
-      value: percent(n(s.fallback), seeds, 2),
+      value: percent(s.fallback, seeds, 2),
       sub: `${words(s.fallback)} fallback levels · the bar is ≤ ${FALLBACK_BAR * 100}%`,
       tone: seeds === 0 ? "" : s.fallback_rate > FALLBACK_BAR ? "bad" : "good",
     },
@@ -77,9 +76,9 @@ export function statCards(s: Stats, of: string): Card[] {
 /** The verdict shares of the shipped levels. */
 export function shares(s: Stats): Share[] {
   return [
-    { label: "accepted", value: n(s.accepted), color: CHART_COLORS.accepted },
-    { label: "fallback", value: n(s.fallback), color: CHART_COLORS.fallback },
-    { label: "all 40 preSolved", value: n(s.all_pre_solved), color: CHART_COLORS.allPreSolved },
+    { label: "accepted", value: s.accepted, color: CHART_COLORS.accepted },
+    { label: "fallback", value: s.fallback, color: CHART_COLORS.fallback },
+    { label: "all 40 preSolved", value: s.all_pre_solved, color: CHART_COLORS.allPreSolved },
   ];
 }
 
@@ -97,7 +96,7 @@ export function placementWords(i: number, s: Stats, rules: FieldRules): string {
   const x = rules.sweep_xs[Math.floor(i / (na * ny))];
   const y = rules.sweep_ys[Math.floor(i / na) % ny];
   const a = rules.sweep_angles[i % na];
-  const solves = n(s.placement_solves[i] ?? 0);
-  const seeds = n(s.seeds);
+  const solves = s.placement_solves[i] ?? 0;
+  const seeds = s.seeds;
   return `placement ${i}: ramp at (${x}, ${y}), tilt ${a} rad — solves ${words(solves)} of ${words(seeds)} seeds (${percent(solves, seeds)})`;
 }

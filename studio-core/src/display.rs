@@ -17,8 +17,6 @@ use std::path::Path;
 
 /// The variable WebKitGTK reads to turn the DMA-BUF renderer off.
 pub const DISABLE_DMABUF: &str = "WEBKIT_DISABLE_DMABUF_RENDERER";
-/// The argument that forces the shared-memory renderer.
-pub const FORCE_ARG: &str = "--shared-memory-renderer";
 
 /// Whether the machine has a GPU render node (`/dev/dri/renderD*`).
 pub fn has_render_node(dri: &Path) -> bool {
@@ -50,15 +48,16 @@ pub fn webkit_override(s: Situation<'_>) -> Option<(&'static str, &'static str)>
     (s.user_value.is_none() && wanted).then_some((DISABLE_DMABUF, "1"))
 }
 
-/// Applies [`webkit_override`] to this process (Linux only; call before any window).
-pub fn prepare(args: impl IntoIterator<Item = String>) {
+/// Applies [`webkit_override`] to this process (Linux only; call before any window
+/// and any thread exists). `forced`: `--shared-memory-renderer` was given.
+pub fn prepare(forced: bool) {
     if cfg!(target_os = "linux") {
         let user = std::env::var(DISABLE_DMABUF).ok();
         let situation = Situation {
             render_node: has_render_node(Path::new("/dev/dri")),
             user_value: user.as_deref(),
             automation: std::env::var("TAURI_WEBVIEW_AUTOMATION").as_deref() == Ok("true"),
-            forced: args.into_iter().any(|a| a == FORCE_ARG),
+            forced,
         };
         if let Some((k, v)) = webkit_override(situation) {
             // Single-threaded at this point: no window, no runtime yet.

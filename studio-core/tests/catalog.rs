@@ -5,10 +5,14 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use contraption::{generate, summarize, GenerateOptions};
-use contraption_catalog::{BookmarkInput, Column, Filter, Op, ScanEnd, SeedQuery, SCAN_CHUNK};
-use contraption_studio::catalog::{
-    self, CatalogCommandError, CatalogShellError, CatalogState, ScanEvent, MAX_THUMBNAILS,
+use std::sync::Arc;
+
+use contraption_catalog::{
+    BookmarkInput, BookmarkQuery, CatalogError, Column, Filter, Op, ScanEnd, SeedQuery, SCAN_CHUNK,
 };
+use studio_core::catalog::{self, CatalogState, CatalogViewError, ScanEvent, MAX_THUMBNAILS};
+use studio_core::jobs::Jobs;
+use studio_core::CommandError;
 
 fn temp_db(name: &str) -> (tempfile::TempDir, std::path::PathBuf) {
     let dir = tempfile::tempdir().unwrap();
@@ -142,17 +146,63 @@ fn ranges_are_checked_and_one_scan_runs_at_a_time() {
     let cancel = AtomicBool::new(false);
     for (from, to) in [(5, 5), (9, 3), (0, (1 << 32) + 1)] {
         let err = catalog::scan(&path, 1, from, to, &cancel, |_| {}).unwrap_err();
-        assert_eq!(err, CatalogShellError::InvalidRange { from, to });
+        assert_eq!(err, CatalogViewError::InvalidRange { from, to });
     }
     assert!(catalog::check_range(u32::MAX as u64, 1 << 32).is_ok());
     let state = CatalogState::open(&path);
-    state.claim_scan(1).unwrap();
-    assert_eq!(state.claim_scan(2), Err(CatalogShellError::ScanRunning));
+    let slot = state.claim_scan(1).unwrap();
+    assert_eq!(
+        state.claim_scan(2).err(),
+        Some(CatalogViewError::ScanRunning)
+    );
     assert_eq!(state.scanning(), Some(1));
-    state.release_scan(2);
-    assert_eq!(state.scanning(), Some(1));
-    state.release_scan(1);
-    state.claim_scan(2).unwrap();
+    drop(slot);
+    assert_eq!(state.scanning(), None);
+    let _slot = state.claim_scan(2).unwrap();
+
+    // The command's path: a second scan while one runs is refused, and its job is
+    // forgotten; the first still runs, and the slot is free once it ends.
+    let jobs = Arc::new(Jobs::default());
+    let err = catalog::run_scan(&state, &jobs, 0, 10, |_| {}).unwrap_err();
+    assert_eq!(err, CatalogViewError::ScanRunning);
+    assert!(jobs.running().is_empty());
+    drop(_slot);
+    let mut seen_job = None;
+    let out = catalog::run_scan(&state, &jobs, 0, 10, |e| {
+        if let ScanEvent::Started { job, .. } = e {
+            seen_job = Some(job);
+            assert_eq!(
+                state.scanning(),
+                Some(job),
+                "the slot is held while scanning"
+            );
+        }
+    })
+    .unwrap();
+    assert_eq!((out.end, out.done), (ScanEnd::Done, 10));
+    assert_eq!(seen_job, Some(out.job));
+    assert_eq!(state.scanning(), None);
+    assert!(jobs.running().is_empty());
+    assert_eq!(
+        catalog::run_scan(&state, &jobs, 10, 10, |_| {}).unwrap_err(),
+        CatalogViewError::InvalidRange { from: 10, to: 10 }
+    );
+}
+
+#[test]
+fn a_running_scan_is_cancelled_through_its_job() {
+    let (_dir, path) = temp_db("catalog.sqlite3");
+    let state = CatalogState::open(&path);
+    let jobs = Arc::new(Jobs::default());
+    let out = catalog::run_scan(&state, &jobs, 0, 4 * SCAN_CHUNK, |e| {
+        if let ScanEvent::Progress { job, .. } = e {
+            assert!(jobs.cancel(job));
+        }
+    })
+    .unwrap();
+    assert_eq!(out.end, ScanEnd::Cancelled);
+    assert_eq!(out.done, SCAN_CHUNK, "stopped after the first chunk");
+    assert!(jobs.running().is_empty());
 }
 
 #[test]
@@ -192,12 +242,49 @@ fn bookmarks_persist_across_restarts_and_check_the_level_hash() {
     // A new session on the same file.
     let state = CatalogState::open(&path);
     assert!(state.info().unwrap().moved_aside.is_none());
-    let all = catalog::bookmarks(&state, None).unwrap();
+    let all = catalog::bookmarks(&state, &BookmarkQuery::default()).unwrap();
     assert_eq!(all.len(), 2);
+    let search = |text: &str| BookmarkQuery {
+        search: Some(text.into()),
+        ..BookmarkQuery::default()
+    };
     assert_eq!(
-        catalog::bookmarks(&state, Some("RAMP")).unwrap()[0].seed,
+        catalog::bookmarks(&state, &search("RAMP")).unwrap()[0].seed,
         42
     );
+    // Several words: all must appear (note or tags).
+    let found = catalog::bookmarks(&state, &search("tricky hard")).unwrap();
+    assert_eq!(found.iter().map(|b| b.seed).collect::<Vec<_>>(), vec![42]);
+    assert!(catalog::bookmarks(&state, &search("tricky seven"))
+        .unwrap()
+        .is_empty());
+    // By tag, and by seed (what the UI asks to show "already bookmarked").
+    let tag = BookmarkQuery {
+        tag: Some("hard".into()),
+        ..BookmarkQuery::default()
+    };
+    assert_eq!(catalog::bookmarks(&state, &tag).unwrap()[0].id, b.id);
+    let of_seed = |seed| BookmarkQuery {
+        seed: Some(seed),
+        ..BookmarkQuery::default()
+    };
+    assert_eq!(
+        catalog::bookmarks(&state, &of_seed(42)).unwrap()[0].id,
+        b.id
+    );
+    assert!(catalog::bookmarks(&state, &of_seed(43)).unwrap().is_empty());
+    // Bookmarking it again is refused, naming the existing bookmark.
+    let again = catalog::add_bookmark(&state, 42, &BookmarkInput::default()).unwrap_err();
+    assert_eq!(
+        again,
+        CatalogViewError::Catalog {
+            error: CatalogError::AlreadyBookmarked { seed: 42, id: b.id }
+        }
+    );
+    let reply = serde_json::to_value(CommandError::from(again)).unwrap();
+    assert_eq!(reply["error"]["kind"], "catalog");
+    assert_eq!(reply["error"]["error"]["kind"], "already_bookmarked");
+    assert_eq!(catalog::bookmarks(&state, &of_seed(42)).unwrap().len(), 1);
     let edited = catalog::update_bookmark(
         &state,
         b.id,
@@ -213,7 +300,7 @@ fn bookmarks_persist_across_restarts_and_check_the_level_hash() {
     assert!(checks.iter().all(|c| !c.changed));
     catalog::delete_bookmark(&state, b.id).unwrap();
     let err = catalog::delete_bookmark(&state, b.id).unwrap_err();
-    let reply = CatalogCommandError::from(err);
+    let reply = CommandError::from(err);
     let json = serde_json::to_value(&reply).unwrap();
     assert_eq!(json["error"]["kind"], "catalog");
     assert_eq!(json["error"]["error"]["kind"], "no_such_bookmark");
@@ -246,8 +333,8 @@ fn an_unopenable_catalog_fails_every_command_with_a_message() {
     let state = CatalogState::open(&path);
     let info = state.info().unwrap();
     assert!(info.failure.is_some());
-    let err = catalog::bookmarks(&state, None).unwrap_err();
-    assert!(matches!(err, CatalogShellError::Unavailable { .. }));
+    let err = catalog::bookmarks(&state, &BookmarkQuery::default()).unwrap_err();
+    assert!(matches!(err, CatalogViewError::Unavailable { .. }));
     assert!(path.join("inner").is_dir(), "nothing was moved or deleted");
 }
 
@@ -269,7 +356,7 @@ fn calendar_months_are_the_engines_daily_seeds() {
     );
     assert_eq!(
         catalog::calendar_month(2026, 13, today).unwrap_err(),
-        CatalogShellError::NoSuchMonth {
+        CatalogViewError::NoSuchMonth {
             year: 2026,
             month: 13
         }
@@ -279,35 +366,93 @@ fn calendar_months_are_the_engines_daily_seeds() {
 #[test]
 fn thumbnails_are_shipped_worlds_and_bounded() {
     let t = catalog::thumbnails(&[42, 1671]).unwrap();
-    assert_eq!(t.worlds.len(), 2);
-    assert_eq!(t.worlds[1].seed, 1671);
+    assert_eq!(t.len(), 2);
+    assert_eq!(t[1].seed, 1671);
     assert_eq!(
-        t.worlds[0].world,
+        t[0].world,
         generate(42, &GenerateOptions::game()).shipped.world
     );
     let many: Vec<u32> = (0..=MAX_THUMBNAILS as u32).collect();
     assert!(matches!(
         catalog::thumbnails(&many),
-        Err(CatalogShellError::TooManyThumbnails { .. })
+        Err(CatalogViewError::TooManyThumbnails { .. })
     ));
 }
 
 #[test]
-fn the_catalog_path_comes_from_the_arguments_then_the_data_directory() {
-    let dir = std::path::Path::new("/data/dev.contraption.studio");
-    let args = |a: &[&str]| a.iter().map(|s| s.to_string()).collect::<Vec<_>>();
-    assert_eq!(
-        CatalogState::choose_path(args(&["--catalog", "/tmp/x.db"]), dir),
-        std::path::PathBuf::from("/tmp/x.db")
-    );
-    assert_eq!(
-        CatalogState::choose_path(args(&["--dialog-answer", "a", "--catalog=/tmp/y.db"]), dir),
-        std::path::PathBuf::from("/tmp/y.db")
-    );
-    if std::env::var_os("CONTRAPTION_DB").is_none() {
+fn statistics_cover_exactly_the_rows_the_browser_filters() {
+    let (_dir, path) = temp_db("catalog.sqlite3");
+    catalog::scan(&path, 1, 0, 700, &AtomicBool::new(false), |_| {}).unwrap();
+    let state = CatalogState::open(&path);
+    let filter = |column, op, value| Filter { column, op, value };
+    let sets = [
+        vec![],
+        vec![filter(Column::Solving, Op::Le, 3)],
+        vec![filter(Column::Attempts, Op::Gt, 1)],
+        vec![
+            filter(Column::Seed, Op::Ge, 100),
+            filter(Column::Seed, Op::Lt, 400),
+            filter(Column::Walls, Op::Ne, 3),
+        ],
+        vec![filter(Column::Fallback, Op::Eq, 1)],
+        vec![filter(Column::Seed, Op::Gt, 5000)],
+    ];
+    for filters in sets {
+        // The browser's query with the same filter list, every row of it.
+        let mut rows = Vec::new();
+        loop {
+            let page = catalog::query(
+                &state,
+                &SeedQuery {
+                    filters: filters.clone(),
+                    offset: rows.len() as u32,
+                    limit: 1000,
+                    ..SeedQuery::default()
+                },
+            )
+            .unwrap();
+            let total = page.total;
+            rows.extend(page.rows);
+            if rows.len() as u64 >= total {
+                break;
+            }
+        }
+        let stats = catalog::stats(&state, &filters).unwrap();
+        assert_eq!(stats.seeds, rows.len() as u64, "{filters:?}");
+        let count = |f: &dyn Fn(&contraption::SeedSummary) -> bool| {
+            rows.iter().filter(|r| f(r)).count() as u64
+        };
         assert_eq!(
-            CatalogState::choose_path(args(&["--dialog-answer", "a"]), dir),
-            dir.join("catalog.sqlite3")
+            stats.accepted,
+            count(&|r| r.shipped == contraption::ShippedKind::Accepted)
         );
+        assert_eq!(
+            stats.fallback,
+            count(&|r| r.shipped != contraption::ShippedKind::Accepted)
+        );
+        let mut solving = std::collections::BTreeMap::<u64, u64>::new();
+        for r in &rows {
+            *solving.entry(u64::from(r.solving)).or_default() += 1;
+        }
+        let expected: Vec<[u64; 2]> = solving.into_iter().map(|(s, n)| [s, n]).collect();
+        assert_eq!(stats.solving_histogram, expected);
+        assert_eq!(
+            stats.pre_solved_rejections,
+            rows.iter().map(|r| u64::from(r.pre_solved)).sum::<u64>()
+        );
+        let mut attempts = std::collections::BTreeMap::<u64, u64>::new();
+        for r in &rows {
+            *attempts.entry(u64::from(r.attempts)).or_default() += 1;
+        }
+        let expected: Vec<[u64; 2]> = attempts.into_iter().map(|(a, n)| [a, n]).collect();
+        assert_eq!(stats.attempts_histogram, expected);
+        for (i, n) in stats.placement_solves.iter().enumerate() {
+            let solving = count(&|r| {
+                r.solving_mask
+                    .get(i / 8)
+                    .is_some_and(|b| b & (1 << (i % 8)) != 0)
+            });
+            assert_eq!(*n, solving, "placement {i}");
+        }
     }
 }

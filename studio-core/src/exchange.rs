@@ -4,9 +4,8 @@
 //! Pure wiring: the bytes written are exactly the engine's `level_file_text`
 //! and the render crate's `render_attempt` (the same functions the CLI's `export`
 //! and `render` call, so both write identical files); reading is the engine's
-//! strict `parse_level_file` followed by `verify` (regenerate and diff). The
-//! functions take plain arguments so tests can call them without a window; the
-//! Tauri adapters (with the native dialogs) are at the bottom.
+//! strict `parse_level_file` followed by `verify` (regenerate and diff). Files are
+//! written atomically and read with a bound (`contraption-io`, as the CLI does).
 
 use std::path::Path;
 
@@ -18,6 +17,9 @@ use contraption::{
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
+use crate::error::FileError;
+use crate::files::{self, ReadFailure};
+
 /// Why an export or import failed.
 #[derive(Debug, Clone, PartialEq, thiserror::Error, Serialize, Deserialize, TS)]
 #[serde(tag = "kind", rename_all = "snake_case")]
@@ -25,34 +27,10 @@ pub enum ExchangeError {
     /// The file was refused; nothing in the studio changed.
     #[error("{path} was refused: {error}")]
     Refused { path: String, error: LevelFileError },
-    #[error("could not {action} {path}: {reason}")]
-    Io {
-        action: String,
-        path: String,
-        reason: String,
-    },
+    #[error("{0}")]
+    Io(FileError),
     #[error("the picture could not be made: {reason}")]
     Picture { reason: String },
-    #[error("the native file dialog returned something that is not a file path")]
-    Dialog,
-    #[error("the background worker stopped unexpectedly")]
-    WorkerFailed,
-}
-
-/// What a failed exchange command returns: the typed error and its message.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
-pub struct ExchangeCommandError {
-    pub message: String,
-    pub error: ExchangeError,
-}
-
-impl From<ExchangeError> for ExchangeCommandError {
-    fn from(error: ExchangeError) -> Self {
-        Self {
-            message: error.to_string(),
-            error,
-        }
-    }
 }
 
 /// A file the studio wrote.
@@ -78,24 +56,9 @@ pub struct SharedSeed {
     pub rules_version: u32,
 }
 
-fn io_error(action: &str, path: &Path, e: std::io::Error) -> ExchangeError {
-    ExchangeError::Io {
-        action: action.into(),
-        path: path.display().to_string(),
-        reason: e.to_string(),
-    }
-}
-
-/// Writes through a temporary sibling and a rename: a crash never leaves half a
-/// file where a good one was.
-fn write_atomically(path: &Path, bytes: &[u8]) -> Result<WrittenFile, ExchangeError> {
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_else(|| "export".into());
-    let tmp = path.with_file_name(format!(".{name}.tmp"));
-    std::fs::write(&tmp, bytes).map_err(|e| io_error("write", &tmp, e))?;
-    std::fs::rename(&tmp, path).map_err(|e| io_error("write", path, e))?;
+/// Writes `bytes` atomically: a crash never leaves half a file where a good one was.
+fn write(path: &Path, bytes: &[u8]) -> Result<WrittenFile, ExchangeError> {
+    files::write(path, bytes).map_err(ExchangeError::Io)?;
     Ok(WrittenFile {
         path: path.display().to_string(),
         bytes: bytes.len() as u32,
@@ -122,7 +85,7 @@ pub fn write_level(
     seed: u32,
     daily_key: Option<String>,
 ) -> Result<WrittenFile, ExchangeError> {
-    write_atomically(
+    write(
         path,
         level_file_text(&export_level(seed, daily_key)).as_bytes(),
     )
@@ -141,7 +104,7 @@ pub fn write_picture(
             reason: e.to_string(),
         }
     })?;
-    write_atomically(path, &png)
+    write(path, &png)
 }
 
 /// Reads a level file strictly, then regenerates its seed and lists any drift.
@@ -150,16 +113,12 @@ pub fn read_level(path: &Path) -> Result<ImportedLevel, ExchangeError> {
         path: path.display().to_string(),
         error,
     };
-    // Look at the size before reading a huge file into memory.
-    let size = std::fs::metadata(path)
-        .map_err(|e| io_error("read", path, e))?
-        .len();
-    if size > MAX_LEVEL_FILE_BYTES as u64 {
-        return Err(refused(LevelFileError::TooLarge(
+    let bytes = files::read(path, MAX_LEVEL_FILE_BYTES).map_err(|e| match e {
+        ReadFailure::TooLarge(size) => refused(LevelFileError::TooLarge(
             usize::try_from(size).unwrap_or(usize::MAX),
-        )));
-    }
-    let bytes = std::fs::read(path).map_err(|e| io_error("read", path, e))?;
+        )),
+        ReadFailure::Io(e) => ExchangeError::Io(e),
+    })?;
     let file = parse_level_file(&bytes).map_err(refused)?;
     let verification = verify(&file);
     Ok(ImportedLevel {
@@ -167,97 +126,6 @@ pub fn read_level(path: &Path) -> Result<ImportedLevel, ExchangeError> {
         file,
         verification,
     })
-}
-
-/// Tauri commands of export, import and share.
-pub mod commands {
-    use tauri::{AppHandle, State};
-
-    use super::*;
-    use crate::dialogs::{open_path, save_path, DialogAnswer, FileKind};
-
-    type Reply<T> = Result<T, ExchangeCommandError>;
-
-    async fn blocking<T: Send + 'static>(
-        f: impl FnOnce() -> Result<T, ExchangeError> + Send + 'static,
-    ) -> Reply<T> {
-        tauri::async_runtime::spawn_blocking(f)
-            .await
-            .map_err(|_| ExchangeError::WorkerFailed)?
-            .map_err(ExchangeCommandError::from)
-    }
-
-    const LEVEL: FileKind<'static> = FileKind {
-        name: "Contraption level",
-        extension: "json",
-    };
-    const PNG: FileKind<'static> = FileKind {
-        name: "PNG picture",
-        extension: "png",
-    };
-
-    #[tauri::command]
-    pub fn share_code(seed: u32) -> SharedSeed {
-        share(seed)
-    }
-
-    /// Asks where to save the level file of `seed`, then writes it.
-    #[tauri::command]
-    pub async fn export_level_file(
-        app: AppHandle,
-        answer: State<'_, DialogAnswer>,
-        seed: u32,
-        daily_key: Option<String>,
-    ) -> Reply<Option<WrittenFile>> {
-        let answer = answer.inner().clone();
-        blocking(move || {
-            let name = format!("contraption-level-{seed}.json");
-            save_path(&app, &answer, "Export the level", LEVEL, name)
-                .map_err(|_| ExchangeError::Dialog)?
-                .map(|p| write_level(&p, seed, daily_key))
-                .transpose()
-        })
-        .await
-    }
-
-    /// Asks where to save a PNG of an attempt (with its sweep, or with the solution).
-    #[tauri::command]
-    pub async fn export_picture(
-        app: AppHandle,
-        answer: State<'_, DialogAnswer>,
-        seed: u32,
-        attempt: Option<u32>,
-        scale: f32,
-        sweep: bool,
-    ) -> Reply<Option<WrittenFile>> {
-        let answer = answer.inner().clone();
-        blocking(move || {
-            let name = format!(
-                "contraption-{seed}{}.png",
-                if sweep { "-sweep" } else { "" }
-            );
-            save_path(&app, &answer, "Export a picture", PNG, name)
-                .map_err(|_| ExchangeError::Dialog)?
-                .map(|p| write_picture(&p, seed, attempt, scale, sweep))
-                .transpose()
-        })
-        .await
-    }
-
-    /// Asks which level file to open, reads it strictly and verifies it.
-    #[tauri::command]
-    pub async fn import_level_file(
-        app: AppHandle,
-        answer: State<'_, DialogAnswer>,
-    ) -> Reply<Option<ImportedLevel>> {
-        let answer = answer.inner().clone();
-        blocking(move || {
-            let path = open_path(&app, &answer, "Import a level", LEVEL)
-                .map_err(|_| ExchangeError::Dialog)?;
-            path.map(|p| read_level(&p)).transpose()
-        })
-        .await
-    }
 }
 
 #[cfg(test)]

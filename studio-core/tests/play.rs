@@ -4,10 +4,12 @@
 
 use contraption::world::PlacementError;
 use contraption::{
-    check_placements, generate, simulate, solution_text, GenerateOptions, Outcome, PartKind,
-    Placement, SimOptions, SolutionError, SweepResult, RULES_VERSION,
+    check_placements, generate, simulate, solution_text, GenerateOptions, Outcome, Placement,
+    SimOptions, SolutionError, SweepResult, RULES_VERSION,
 };
-use contraption_studio::play::{self, DialogAnswer, Levels, PlayError, PlayRules};
+use studio_core::error::FileError;
+use studio_core::play::{self, Levels, PlayError};
+use studio_core::CommandError;
 
 /// Seed 42 ships a level with one ramp; the sweep's only solving placement is a
 /// ramp at (15, 102) tilted 0.8.
@@ -26,8 +28,6 @@ fn the_level_is_the_shipped_world_and_hints_are_the_sweeps_goals() {
     assert_eq!(level.world, report.shipped.world);
     assert_eq!(level.level_hash, report.shipped.level_hash);
     assert_eq!(level.level_hash, "12b1c1050d31d4fb");
-    assert_eq!(level.rules, PlayRules::current());
-    assert_eq!(level.rules.rules_version, RULES_VERSION);
     let goals: Vec<_> = report
         .shipped_attempt()
         .sweep
@@ -108,7 +108,7 @@ fn illegal_runs_are_refused_with_the_engines_reason() {
 }
 
 #[test]
-fn check_part_is_the_engines_check_with_the_players_numbering() {
+fn check_part_is_the_engines_check_with_its_reason_in_words() {
     let (_, world) = Levels::default().world(SEED);
     let w = world.walls[0];
     let on_wall = Placement::ramp((w.a.x + w.b.x) / 2.0, (w.a.y + w.b.y) / 2.0, 0.0);
@@ -122,23 +122,9 @@ fn check_part_is_the_engines_check_with_the_players_numbering() {
             wall: 1
         })
     );
-    let outside = Placement::ramp(2.0, 60.0, 0.0);
-    let c = play::check_part(&world, &[], 0, &outside).unwrap();
-    assert_eq!(
-        c.message.as_deref(),
-        Some("the ramp sticks out of the field")
-    );
-    let on_ball = Placement::ramp(world.ball.x + 3.0, world.ball.y, 0.0);
-    let c = play::check_part(&world, &[], 0, &on_ball).unwrap();
-    assert_eq!(
-        c.message.as_deref(),
-        Some("the ramp overlaps the ball's starting spot")
-    );
-    let g = world.goal.center;
-    let c = play::check_part(&world, &[], 0, &Placement::ramp(g.x, g.y, 0.0)).unwrap();
-    assert_eq!(c.message.as_deref(), Some("the ramp overlaps the goal"));
     let good = Placement::ramp(15.0, 102.0, 0.8);
-    assert!(play::check_part(&world, &[], 0, &good).unwrap().ok);
+    let ok = play::check_part(&world, &[], 0, &good).unwrap();
+    assert!(ok.ok && ok.message.is_none() && ok.error.is_none());
     // Moving part 1 onto itself is fine; a second ramp is not granted.
     assert!(play::check_part(&world, &[good], 0, &good).unwrap().ok);
     let c = play::check_part(&world, &[good], 1, &Placement::ramp(50.0, 40.0, 0.0)).unwrap();
@@ -146,33 +132,30 @@ fn check_part_is_the_engines_check_with_the_players_numbering() {
         c.message.as_deref(),
         Some("the level grants 1 ramp(s); this would be number 2")
     );
-    assert!(play::check_part(&world, &[good], 3, &good).is_err());
-
-    // A level with more parts: overlaps name the player's part numbers.
+    // Past the end is a request error, in the player's numbering.
+    assert_eq!(
+        play::check_part(&world, &[good], 3, &good).unwrap_err(),
+        PlayError::NoSuchPart { index: 4, count: 1 }
+    );
+    // Always the engine's verdict.
     let mut rich = world.clone();
     rich.inventory.ramp = 3;
-    rich.inventory.bumper = 1;
     let parts = [
         Placement::ramp(20.0, 40.0, 0.0),
         Placement::ramp(50.0, 40.0, 0.0),
         Placement::ramp(50.0, 90.0, 0.0),
     ];
-    // Moving part 1 onto part 3.
-    let c = play::check_part(&rich, &parts, 0, &Placement::ramp(52.0, 90.0, 0.0)).unwrap();
-    assert_eq!(c.message.as_deref(), Some("the ramp overlaps part 3"));
-    // A new bumper onto part 2.
-    let bumper = Placement {
-        part: PartKind::Bumper,
-        x: 50.0,
-        y: 42.0,
-        angle: 0.0,
-    };
-    let c = play::check_part(&rich, &parts, 3, &bumper).unwrap();
-    assert_eq!(c.message.as_deref(), Some("the bumper overlaps part 2"));
-    // Whatever check_part accepts, check_placements accepts.
-    let moved = [parts[0], parts[1], Placement::ramp(80.0, 100.0, 0.3)];
-    assert!(play::check_part(&rich, &parts, 2, &moved[2]).unwrap().ok);
-    assert!(check_placements(&rich, &moved).is_ok());
+    for (index, candidate) in [
+        (0, Placement::ramp(52.0, 90.0, 0.0)),
+        (2, Placement::ramp(80.0, 100.0, 0.3)),
+        (3, Placement::ramp(50.0, 42.0, 0.0)),
+    ] {
+        let c = play::check_part(&rich, &parts, index, &candidate).unwrap();
+        assert_eq!(
+            c.error,
+            contraption::world::check_part(&rich, &parts, index, &candidate).err()
+        );
+    }
 }
 
 #[test]
@@ -238,32 +221,48 @@ fn solutions_save_load_and_replay_identically() {
     ));
     let missing = temp("missing.json");
     let err = play::read_solution(&missing).unwrap_err();
-    assert!(matches!(err, PlayError::Io { .. }));
+    assert!(matches!(
+        &err,
+        PlayError::Io(FileError { action, .. }) if action == "read"
+    ));
     assert!(err.to_string().starts_with("could not read"));
+    // A huge file is refused before it is read.
+    let huge = temp("huge.solution.json");
+    std::fs::write(&huge, vec![b' '; 64 * 1024 + 1]).unwrap();
+    assert_eq!(
+        play::read_solution(&huge).unwrap_err(),
+        PlayError::Solution {
+            error: SolutionError::TooLarge(64 * 1024 + 1)
+        }
+    );
+    // Writing where no file can go fails with the path and leaves nothing behind.
+    let dir = temp("dir.solution.json");
+    std::fs::create_dir_all(dir.join("inside")).unwrap();
+    let err = play::write_solution(&dir, &solution).unwrap_err();
+    assert!(err.to_string().starts_with("could not write"), "{err}");
+    assert!(dir.join("inside").is_dir());
 }
 
 #[test]
-fn the_command_error_carries_the_message() {
+fn the_command_error_carries_the_message_and_the_kind() {
     let err = PlayError::NoSuchPart { index: 4, count: 1 };
-    let reply = play::PlayCommandError::from(err.clone());
+    let reply = CommandError::from(err.clone());
     assert_eq!(reply.message, err.to_string());
     let json = serde_json::to_value(&reply).unwrap();
     assert_eq!(json["error"]["kind"], "no_such_part");
+    let io = PlayError::Io(FileError {
+        action: "read".into(),
+        path: "/x".into(),
+        reason: "gone".into(),
+    });
+    let json = serde_json::to_value(CommandError::from(io)).unwrap();
+    assert_eq!(json["error"]["kind"], "io");
+    assert_eq!(json["error"]["path"], "/x");
+    assert_eq!(json["message"], "could not read /x: gone");
 }
 
 #[test]
-fn dialog_answer_comes_from_the_arguments() {
-    let a = |v: &[&str]| DialogAnswer::from_args(v.iter().map(|s| s.to_string())).0;
-    assert_eq!(a(&[]), None);
-    assert_eq!(a(&["--other"]), None);
-    assert_eq!(
-        a(&["--dialog-answer", "/tmp/x.json"]),
-        Some("/tmp/x.json".into())
-    );
-    assert_eq!(
-        a(&["--dialog-answer=/tmp/y.json"]),
-        Some("/tmp/y.json".into())
-    );
+fn window_and_file_names() {
     assert_eq!(play::window_label(42), "play-42");
     assert_eq!(play::window_url(42), "play.html?seed=42");
     assert_eq!(play::default_file_name(42), "contraption-42.solution.json");

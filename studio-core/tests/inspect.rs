@@ -1,12 +1,15 @@
-//! The shell's contract, tested without a window: every command function wires
+//! The inspector, tested without a window: every function behind a command wires
 //! to the engine and agrees with the engine's own report.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use contraption::{generate, parse_seed, sweep_placement, GenerateOptions, SweepResult, Verdict};
-use contraption_studio::api::{self, JobEnd, SweepEvent, CHUNK};
-use contraption_studio::error::{CommandError, StudioError};
-use contraption_studio::jobs::Jobs;
+use std::sync::Arc;
+
+use studio_core::inspect::{self as api, InspectError};
+use studio_core::jobs::Jobs;
+use studio_core::sweep_job::{sweep_trajectories, JobEnd, SweepEvent, CHUNK};
+use studio_core::CommandError;
 
 /// Seed 1671 makes 11 attempts: 6 rejected, a preSolved 7th, 3 more rejected, the 11th accepted.
 const SEED: u32 = 1671;
@@ -22,7 +25,7 @@ fn parse_is_the_engines_parser() {
     let engine = parse_seed("banana").unwrap_err();
     assert_eq!(
         err,
-        StudioError::InvalidSeed {
+        InspectError::InvalidSeed {
             error: engine.clone()
         }
     );
@@ -109,11 +112,11 @@ fn placement_trajectories_agree_with_the_sweep() {
 fn bad_requests_are_typed_errors() {
     assert_eq!(
         api::placement_trajectory(SEED, 11, 144).unwrap_err(),
-        StudioError::NoSuchPlacement { index: 144 }
+        InspectError::NoSuchPlacement { index: 144 }
     );
     assert_eq!(
         api::placement_trajectory(SEED, 12, 0).unwrap_err(),
-        StudioError::NoSuchAttempt {
+        InspectError::NoSuchAttempt {
             seed: SEED,
             attempt: 12,
             attempts: 11
@@ -121,17 +124,17 @@ fn bad_requests_are_typed_errors() {
     );
     assert_eq!(
         api::placement_trajectory(SEED, 0, 0).unwrap_err(),
-        StudioError::NoSuchAttempt {
+        InspectError::NoSuchAttempt {
             seed: SEED,
             attempt: 0,
             attempts: 11
         }
     );
     let never = AtomicBool::new(false);
-    let err = api::sweep_trajectories(1, SEED, 99, &never, |_| {}).unwrap_err();
+    let err = sweep_trajectories(1, SEED, 99, &never, |_| {}).unwrap_err();
     assert_eq!(
         err,
-        StudioError::NoSuchAttempt {
+        InspectError::NoSuchAttempt {
             seed: SEED,
             attempt: 99,
             attempts: 11
@@ -152,7 +155,7 @@ fn pre_solved_attempts_are_swept_for_information() {
         .expect("inspector mode sweeps preSolved candidates");
     let never = AtomicBool::new(false);
     let mut n = 0;
-    let summary = api::sweep_trajectories(2, SEED, 7, &never, |e| {
+    let summary = sweep_trajectories(2, SEED, 7, &never, |e| {
         if let SweepEvent::Chunk { trajectories, .. } = e {
             for t in trajectories {
                 assert_eq!(t.result, sweep.placements[t.index as usize].result);
@@ -168,7 +171,7 @@ fn pre_solved_attempts_are_swept_for_information() {
 fn a_sweep_job_streams_all_144_trajectories_in_chunks() {
     let never = AtomicBool::new(false);
     let mut events = Vec::new();
-    let summary = api::sweep_trajectories(9, SEED, 11, &never, |e| events.push(e)).unwrap();
+    let summary = sweep_trajectories(9, SEED, 11, &never, |e| events.push(e)).unwrap();
     assert_eq!(summary.end, JobEnd::Finished);
     assert_eq!((summary.job, summary.done, summary.total), (9, 144, 144));
     assert!(matches!(
@@ -222,7 +225,7 @@ fn a_sweep_job_streams_all_144_trajectories_in_chunks() {
 fn a_cancelled_job_stops_at_the_next_placement() {
     let cancel = AtomicBool::new(false);
     let mut events = Vec::new();
-    let summary = api::sweep_trajectories(3, SEED, 11, &cancel, |e| {
+    let summary = sweep_trajectories(3, SEED, 11, &cancel, |e| {
         if matches!(e, SweepEvent::Chunk { .. }) {
             // Cancel as soon as the first column arrives.
             cancel.store(true, Ordering::Relaxed);
@@ -246,14 +249,24 @@ fn a_cancelled_job_stops_at_the_next_placement() {
 
 #[test]
 fn jobs_are_registered_cancelled_and_forgotten() {
-    let jobs = Jobs::default();
-    let (a, flag_a) = jobs.start();
-    let (b, flag_b) = jobs.start();
-    assert_ne!(a, b);
-    assert_eq!(jobs.running(), vec![a, b]);
-    assert!(jobs.cancel(b));
-    assert!(flag_b.load(Ordering::Relaxed) && !flag_a.load(Ordering::Relaxed));
-    jobs.finish(b);
-    assert!(!jobs.cancel(b), "a finished job cannot be cancelled");
-    assert_eq!(jobs.running(), vec![a]);
+    let jobs = Arc::new(Jobs::default());
+    let a = jobs.start();
+    let b = jobs.start();
+    assert_ne!(a.id, b.id);
+    assert_eq!(jobs.running(), vec![a.id, b.id]);
+    assert!(jobs.cancel(b.id));
+    assert!(b.cancel_flag().load(Ordering::Relaxed) && !a.cancel_flag().load(Ordering::Relaxed));
+    let b_id = b.id;
+    drop(b);
+    assert!(!jobs.cancel(b_id), "a finished job cannot be cancelled");
+    assert_eq!(jobs.running(), vec![a.id]);
+    // However the work ends, even by a panic, the job is forgotten.
+    let c = jobs.start();
+    let c_id = c.id;
+    let _ = std::thread::spawn(move || {
+        let _job = c;
+        panic!("the worker failed");
+    })
+    .join();
+    assert!(!jobs.running().contains(&c_id));
 }
