@@ -48,6 +48,8 @@ export class SeedBrowser {
   selected = $state.raw<Selection | null>(null);
   /** Bumped when the order or the filters change: the table goes back to its top. */
   resets = $state(0);
+  /** Where the table was scrolled (and for which `resets`), so it comes back there when shown again. */
+  scrollMemory = { top: 0, resets: 0 };
 
   readonly #api: BrowserApi;
   readonly #pages = new SvelteMap<number, SeedSummary[]>();
