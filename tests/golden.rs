@@ -27,9 +27,10 @@ fn digest_of_full_reports_with_trajectories() {
         mode: Mode::Inspector,
         trajectory_stride: 8,
     };
+    let rules = common::v1();
     let mut hasher = Sha256::new();
     for seed in 0..24u32 {
-        hasher.update(canonical_json(&generate(seed, &options)).as_bytes());
+        hasher.update(canonical_json(&generate(&rules, seed, &options)).as_bytes());
     }
     let digest: String = hasher
         .finalize()

@@ -51,11 +51,17 @@ enum Command {
 pub struct Ctx {
     /// `--json`: machine-readable output.
     pub json: bool,
+    /// The rules every command generates, simulates and writes files under (the
+    /// default rules, v1).
+    pub rules: contraption::ValidRules,
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    let ctx = Ctx { json: cli.json };
+    let ctx = Ctx {
+        json: cli.json,
+        rules: contraption::ValidRules::default(),
+    };
     let mut out = Out::stdout();
     let result = match cli.command {
         Command::Rng(a) => rng::run(a, &ctx, &mut out),

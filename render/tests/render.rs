@@ -1,5 +1,9 @@
-use contraption::{generate, GenerateOptions, SimOptions};
+use contraption::{GenerateOptions, GenerationReport, SimOptions, ValidRules};
 use contraption_render::{palette, render_png, Picture, RenderError};
+
+fn generate(seed: u32, options: &GenerateOptions) -> GenerationReport {
+    contraption::generate(&ValidRules::default(), seed, options)
+}
 
 fn decode(bytes: &[u8]) -> (u32, u32, Vec<u8>) {
     let decoder = png::Decoder::new(bytes);
@@ -20,14 +24,15 @@ fn rgb(hex: &str) -> [u8; 3] {
 fn a_level_picture_has_the_field_the_ball_and_the_goal_where_they_are() {
     let report = generate(42, &GenerateOptions::inspector());
     let world = &report.shipped.world;
-    let bare = contraption::simulate(world, &[], &SimOptions::with_trajectory(4));
+    let rules = ValidRules::default();
+    let bare = contraption::simulate(&rules, world, &[], &SimOptions::with_trajectory(4));
     let picture = Picture {
         scale: 6.0,
         trajectory: &bare.trajectory,
         placements: &[],
         sweep: report.shipped_attempt().sweep.as_ref(),
     };
-    let png = render_png(world, &picture).unwrap();
+    let png = render_png(&rules, world, &picture).unwrap();
     let (w, h, pixels) = decode(&png);
     assert_eq!((w, h), (624, 924));
     let at = |x: f64, y: f64| {
@@ -44,7 +49,7 @@ fn a_level_picture_has_the_field_the_ball_and_the_goal_where_they_are() {
         rgb(palette::GOAL)
     );
     // Same input, same bytes.
-    assert_eq!(render_png(world, &picture).unwrap(), png);
+    assert_eq!(render_png(&rules, world, &picture).unwrap(), png);
 }
 
 #[test]
@@ -56,7 +61,7 @@ fn scales_out_of_range_are_refused() {
             ..Picture::default()
         };
         assert!(matches!(
-            render_png(&world, &p),
+            render_png(&ValidRules::default(), &world, &p),
             Err(RenderError::BadScale(_))
         ));
     }

@@ -14,7 +14,7 @@ use contraption::rules::{
 };
 use contraption::{
     generate, parse_seed, simulate, sweep_placement, GenerateOptions, GenerationReport, ParsedSeed,
-    SimOptions, SweepEntry, SweepResult, Vec2,
+    Rules, SimOptions, SweepEntry, SweepResult, ValidRules, Vec2,
 };
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
@@ -89,8 +89,8 @@ pub struct RampGlyph {
 pub fn sweep_grid() -> Vec<RampGlyph> {
     (0..SWEEP_SIZE)
         .map(|i| {
-            let p = sweep_placement(i);
-            let body = p.body();
+            let p = sweep_placement(&Rules::default(), i);
+            let body = p.body(&Rules::default().parts);
             RampGlyph {
                 index: i as u32,
                 x: p.x,
@@ -133,7 +133,7 @@ pub fn today() -> ParsedSeed {
 /// The inspector-mode report of `seed`, without trajectories (the engine's
 /// `generate`, as `contraption generate SEED --json --full` prints it).
 pub fn report(seed: u32) -> GenerationReport {
-    generate(seed, &GenerateOptions::inspector())
+    generate(&ValidRules::default(), seed, &GenerateOptions::inspector())
 }
 
 /// The inspection of `seed`: the report, with each attempt's bare trajectory
@@ -144,7 +144,7 @@ pub fn inspect(seed: u32) -> Result<Inspection, StudioError> {
     let mut report = report(seed);
     let options = SimOptions::with_trajectory(BARE_STRIDE);
     for attempt in &mut report.attempts {
-        let bare = simulate(&attempt.world, &[], &options);
+        let bare = simulate(&ValidRules::default(), &attempt.world, &[], &options);
         if bare.outcome != attempt.bare.outcome || bare.steps != attempt.bare.steps {
             return Err(StudioError::Inconsistent {
                 seed,
@@ -217,9 +217,11 @@ fn trace(
         });
     }
     let world = &report.attempts[attempt as usize - 1].world;
+    let rules = ValidRules::default();
     let r = simulate(
+        &rules,
         world,
-        &[sweep_placement(entry.index as usize)],
+        &[sweep_placement(&rules, entry.index as usize)],
         &SimOptions::with_trajectory(stride),
     );
     let result = SweepResult::from(r.outcome);

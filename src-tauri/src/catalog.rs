@@ -17,7 +17,7 @@ use std::sync::Mutex;
 use std::time::Instant;
 
 use contraption::calendar::{self, DailyEntry};
-use contraption::{generate, GenerateOptions, World};
+use contraption::{generate, GenerateOptions, ValidRules, World};
 use contraption_catalog::{
     Bookmark, BookmarkCheck, BookmarkInput, Catalog, CatalogError, Filter, ScanEnd, ScanRecord,
     SeedPage, SeedQuery, Stats,
@@ -372,7 +372,9 @@ pub fn thumbnails(seeds: &[u32]) -> Result<Thumbnails> {
             .iter()
             .map(|&seed| Thumbnail {
                 seed,
-                world: generate(seed, &GenerateOptions::game()).shipped.world,
+                world: generate(&ValidRules::default(), seed, &GenerateOptions::game())
+                    .shipped
+                    .world,
             })
             .collect(),
     })
@@ -400,8 +402,8 @@ pub struct CalendarDay {
 /// The calendar's `year`-`month` (`calendar::month`) with thumbnails.
 pub fn calendar_month(year: i32, month: u32, today: chrono::NaiveDate) -> Result<CalendarMonth> {
     use chrono::Datelike;
-    let entries =
-        calendar::month(year, month).ok_or(CatalogShellError::NoSuchMonth { year, month })?;
+    let entries = calendar::month(&ValidRules::default(), year, month)
+        .ok_or(CatalogShellError::NoSuchMonth { year, month })?;
     let first = chrono::NaiveDate::from_ymd_opt(year, month, 1)
         .ok_or(CatalogShellError::NoSuchMonth { year, month })?;
     Ok(CalendarMonth {
@@ -412,7 +414,9 @@ pub fn calendar_month(year: i32, month: u32, today: chrono::NaiveDate) -> Result
         days: entries
             .into_iter()
             .map(|entry| CalendarDay {
-                world: generate(entry.seed, &GenerateOptions::game()).shipped.world,
+                world: generate(&ValidRules::default(), entry.seed, &GenerateOptions::game())
+                    .shipped
+                    .world,
                 entry,
             })
             .collect(),

@@ -13,7 +13,7 @@ use std::path::Path;
 use contraption::level_file::MAX_LEVEL_FILE_BYTES;
 use contraption::{
     encode_share_code, export_level, level_file_text, parse_level_file, verify, LevelFile,
-    LevelFileError, ShareCode, Verification, RULES_VERSION,
+    LevelFileError, ShareCode, ValidRules, Verification, RULES_VERSION,
 };
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
@@ -124,7 +124,7 @@ pub fn write_level(
 ) -> Result<WrittenFile, ExchangeError> {
     write_atomically(
         path,
-        level_file_text(&export_level(seed, daily_key)).as_bytes(),
+        level_file_text(&export_level(&ValidRules::default(), seed, daily_key)).as_bytes(),
     )
 }
 
@@ -136,11 +136,11 @@ pub fn write_picture(
     scale: f32,
     sweep: bool,
 ) -> Result<WrittenFile, ExchangeError> {
-    let png = contraption_render::render_attempt(seed, attempt, scale, sweep).map_err(|e| {
-        ExchangeError::Picture {
-            reason: e.to_string(),
-        }
-    })?;
+    let png =
+        contraption_render::render_attempt(&ValidRules::default(), seed, attempt, scale, sweep)
+            .map_err(|e| ExchangeError::Picture {
+                reason: e.to_string(),
+            })?;
     write_atomically(path, &png)
 }
 
@@ -276,6 +276,7 @@ mod tests {
         assert_eq!(
             bytes,
             level_file_text(&export_level(
+                &ValidRules::default(),
                 176_112_159,
                 Some("contraption:2026-7-28".into())
             ))
@@ -312,7 +313,8 @@ mod tests {
         write_picture(&png, 42, None, 4.0, true).unwrap();
         assert_eq!(
             std::fs::read(&png).unwrap(),
-            contraption_render::render_attempt(42, None, 4.0, true).unwrap()
+            contraption_render::render_attempt(&ValidRules::default(), 42, None, 4.0, true)
+                .unwrap()
         );
         assert!(matches!(
             write_picture(&png, 42, None, 99.0, true),

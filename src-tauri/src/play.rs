@@ -23,7 +23,7 @@ use contraption::world::{check_placement, check_placements, PartKind, PlacementE
 use contraption::{
     generate, new_solution, parse_solution, replay, simulate, solution_text, GenerateOptions,
     Inventory, Outcome, Placement, SimOptions, SimResult, Solution, SolutionError, SweepResult,
-    World,
+    ValidRules, World,
 };
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
@@ -122,6 +122,7 @@ pub fn parts_used(placements: &[Placement]) -> Inventory {
             PartKind::Ramp => used.ramp += 1,
             PartKind::Fan => used.fan += 1,
             PartKind::Bumper => used.bumper += 1,
+            PartKind::Gear => used.gear += 1,
         }
     }
     used
@@ -204,7 +205,7 @@ impl Levels {
         if let Some(w) = self.worlds.lock().unwrap().get(&seed) {
             return w.clone();
         }
-        let shipped = generate(seed, &GenerateOptions::game()).shipped;
+        let shipped = generate(&ValidRules::default(), seed, &GenerateOptions::game()).shipped;
         let entry = (shipped.level_hash, shipped.world);
         let mut worlds = self.worlds.lock().unwrap();
         if worlds.len() > 64 {
@@ -217,7 +218,7 @@ impl Levels {
 
 /// The level of `seed` as the game ships it, with the sweep's solving ramps.
 pub fn play_level(seed: u32) -> PlayLevel {
-    let report = generate(seed, &GenerateOptions::inspector());
+    let report = generate(&ValidRules::default(), seed, &GenerateOptions::inspector());
     let shipped_attempt = report.shipped_attempt();
     let hints = shipped_attempt
         .sweep
@@ -263,14 +264,15 @@ pub fn check_part(
         .filter(|(i, _)| *i != index)
         .map(|(_, p)| *p)
         .collect();
-    let result = check_placement(world, &others, candidate).map_err(|e| match e {
-        // `other` numbers the parts without the moved one; give the player's number.
-        PlacementError::OverlapsPart { part, other } => PlacementError::OverlapsPart {
-            part,
-            other: if other > index { other + 1 } else { other },
-        },
-        e => e,
-    });
+    let result =
+        check_placement(&ValidRules::default(), world, &others, candidate).map_err(|e| match e {
+            // `other` numbers the parts without the moved one; give the player's number.
+            PlacementError::OverlapsPart { part, other } => PlacementError::OverlapsPart {
+                part,
+                other: if other > index { other + 1 } else { other },
+            },
+            e => e,
+        });
     let result = result.and_then(|()| {
         let wanted = others.iter().filter(|p| p.part == candidate.part).count() as u32 + 1;
         let granted = world.inventory.count(candidate.part);
@@ -290,8 +292,14 @@ pub fn check_part(
 /// Runs the player's parts: refused unless `check_placements` accepts them (the
 /// rules the solution replay applies), then `simulate` with every step recorded.
 pub fn run(seed: u32, world: &World, placements: &[Placement]) -> Result<PlayRun, PlayError> {
-    check_placements(world, placements).map_err(|error| PlayError::Placement { error })?;
-    let result = simulate(world, placements, &SimOptions::with_trajectory(RUN_STRIDE));
+    let rules = ValidRules::default();
+    check_placements(&rules, world, placements).map_err(|error| PlayError::Placement { error })?;
+    let result = simulate(
+        &rules,
+        world,
+        placements,
+        &SimOptions::with_trajectory(RUN_STRIDE),
+    );
     Ok(play_run(seed, placements, result))
 }
 
@@ -314,8 +322,10 @@ pub fn solution_for(
     world: &World,
     placements: &[Placement],
 ) -> Result<Solution, PlayError> {
-    check_placements(world, placements).map_err(|error| PlayError::Placement { error })?;
+    let rules = ValidRules::default();
+    check_placements(&rules, world, placements).map_err(|error| PlayError::Placement { error })?;
     Ok(new_solution(
+        &rules,
         seed,
         level_hash.to_owned(),
         placements.to_vec(),

@@ -4,11 +4,20 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use contraption::{generate, summarize, GenerateOptions};
+use contraption::{GenerateOptions, GenerationReport, SeedSummary, ValidRules};
 use contraption_catalog::{BookmarkInput, Column, Filter, Op, ScanEnd, SeedQuery, SCAN_CHUNK};
 use contraption_studio::catalog::{
     self, CatalogCommandError, CatalogShellError, CatalogState, ScanEvent, MAX_THUMBNAILS,
 };
+
+/// The engine's `generate` and `summarize` under the default rules.
+fn generate(seed: u32, options: &GenerateOptions) -> GenerationReport {
+    contraption::generate(&ValidRules::default(), seed, options)
+}
+
+fn summarize(seed: u32) -> SeedSummary {
+    contraption::summarize(&ValidRules::default(), seed)
+}
 
 fn temp_db(name: &str) -> (tempfile::TempDir, std::path::PathBuf) {
     let dir = tempfile::tempdir().unwrap();

@@ -4,10 +4,23 @@
 
 use contraption::world::PlacementError;
 use contraption::{
-    check_placements, generate, simulate, solution_text, GenerateOptions, Outcome, PartKind,
-    Placement, SimOptions, SolutionError, SweepResult, RULES_VERSION,
+    solution_text, GenerateOptions, GenerationReport, Outcome, Placement, SimOptions, SimResult,
+    SolutionError, SweepResult, ValidRules, World, RULES_VERSION,
 };
 use contraption_studio::play::{self, DialogAnswer, Levels, PlayError, PlayRules};
+
+/// The engine's functions under the default rules.
+fn generate(seed: u32, options: &GenerateOptions) -> GenerationReport {
+    contraption::generate(&ValidRules::default(), seed, options)
+}
+
+fn simulate(world: &World, placements: &[Placement], options: &SimOptions) -> SimResult {
+    contraption::simulate(&ValidRules::default(), world, placements, options)
+}
+
+fn check_placements(world: &World, placements: &[Placement]) -> Result<(), PlacementError> {
+    contraption::check_placements(&ValidRules::default(), world, placements)
+}
 
 /// Seed 42 ships a level with one ramp; the sweep's only solving placement is a
 /// ramp at (15, 102) tilted 0.8.
@@ -161,12 +174,7 @@ fn check_part_is_the_engines_check_with_the_players_numbering() {
     let c = play::check_part(&rich, &parts, 0, &Placement::ramp(52.0, 90.0, 0.0)).unwrap();
     assert_eq!(c.message.as_deref(), Some("the ramp overlaps part 3"));
     // A new bumper onto part 2.
-    let bumper = Placement {
-        part: PartKind::Bumper,
-        x: 50.0,
-        y: 42.0,
-        angle: 0.0,
-    };
+    let bumper = Placement::bumper(50.0, 42.0);
     let c = play::check_part(&rich, &parts, 3, &bumper).unwrap();
     assert_eq!(c.message.as_deref(), Some("the bumper overlaps part 2"));
     // Whatever check_part accepts, check_placements accepts.

@@ -30,7 +30,7 @@ pub struct Args {
 pub fn run(args: Args, ctx: &Ctx, out: &mut Out) -> Result<Exit> {
     match &args.db {
         Some(path) => run_into_catalog(&args.range, path, ctx.json, out)?,
-        None => run_printing(&args.range, ctx.json, out)?,
+        None => run_printing(&args.range, ctx, out)?,
     }
     Ok(Exit::Success)
 }
@@ -62,7 +62,8 @@ struct ScanOutput<'a> {
     seeds: &'a [Row],
 }
 
-fn run_printing(range: &str, json: bool, out: &mut Out) -> Result<()> {
+fn run_printing(range: &str, ctx: &Ctx, out: &mut Out) -> Result<()> {
+    let json = ctx.json;
     let (from, to) = parse_range(range)?;
     let bar = ProgressBar::new(to - from);
     bar.set_style(
@@ -75,7 +76,7 @@ fn run_printing(range: &str, json: bool, out: &mut Out) -> Result<()> {
     let rows: Vec<Row> = (from..to)
         .into_par_iter()
         .map(|s| {
-            let row = summarize(s as u32);
+            let row = summarize(&ctx.rules, s as u32);
             bar.inc(1);
             row
         })

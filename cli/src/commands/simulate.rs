@@ -3,7 +3,7 @@
 use std::io::{Read, Write};
 
 use anyhow::{bail, Context, Result};
-use contraption::{check_placements, simulate, Scene, SimOptions};
+use contraption::{check_placements, parse_scene, simulate, SimOptions};
 use serde_json::json;
 
 use crate::exit::Exit;
@@ -29,10 +29,10 @@ pub fn run(args: Args, ctx: &Ctx, out: &mut Out) -> Result<Exit> {
     } else {
         std::fs::read_to_string(file).with_context(|| format!("cannot read {file}"))?
     };
-    let scene = read_scene(&text).with_context(|| format!("{file} is not a world"))?;
+    let scene = parse_scene(text.as_bytes()).with_context(|| format!("{file} is not a world"))?;
     scene
         .world
-        .validate()
+        .validate(&ctx.rules)
         .with_context(|| format!("{file} is not a valid world"))?;
     if let Some(bad) = scene.placements.iter().find(|p| !p.is_finite()) {
         bail!(
@@ -40,9 +40,9 @@ pub fn run(args: Args, ctx: &Ctx, out: &mut Out) -> Result<Exit> {
             bad.part.name()
         );
     }
-    let problem = check_placements(&scene.world, &scene.placements).err();
+    let problem = check_placements(&ctx.rules, &scene.world, &scene.placements).err();
     let options = SimOptions::with_trajectory(args.trajectory.unwrap_or(0));
-    let result = simulate(&scene.world, &scene.placements, &options);
+    let result = simulate(&ctx.rules, &scene.world, &scene.placements, &options);
     if ctx.json {
         out.json(&json!({
             "outcome": result.outcome,
@@ -64,17 +64,4 @@ pub fn run(args: Args, ctx: &Ctx, out: &mut Out) -> Result<Exit> {
         }
     }
     Ok(Exit::Success)
-}
-
-/// A scene (an object with a `world` key), or a bare world with no placements.
-fn read_scene(text: &str) -> Result<Scene> {
-    let value: serde_json::Value = serde_json::from_str(text)?;
-    if value.get("world").is_some() {
-        Ok(serde_json::from_value(value)?)
-    } else {
-        Ok(Scene {
-            world: serde_json::from_value(value)?,
-            placements: Vec::new(),
-        })
-    }
 }
