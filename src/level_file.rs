@@ -81,7 +81,7 @@ pub struct LevelFile {
         skip_serializing_if = "Option::is_none",
         deserialize_with = "present"
     )]
-    #[cfg_attr(feature = "ts", ts(optional))]
+    #[cfg_attr(feature = "ts", ts(as = "Option<crate::rules::Rules>", optional))]
     pub rules: Option<ValidRules>,
     pub seed: u32,
     /// The daily key, when the level is a daily one.

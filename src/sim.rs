@@ -95,18 +95,28 @@ struct Solid {
     spin: f64,
 }
 
+/// How a solid's surface treats the ball.
+#[derive(Debug, Clone, Copy)]
+struct Material {
+    restitution: f64,
+    friction: f64,
+    kick: f64,
+    spin: f64,
+}
+
+impl Material {
+    fn plain(restitution: f64, friction: f64) -> Self {
+        Self {
+            restitution,
+            friction,
+            kick: 0.0,
+            spin: 0.0,
+        }
+    }
+}
+
 impl Solid {
-    #[allow(clippy::too_many_arguments)]
-    fn capsule(
-        a: Vec2,
-        b: Vec2,
-        radius: f64,
-        ball_radius: f64,
-        restitution: f64,
-        friction: f64,
-        kick: f64,
-        spin: f64,
-    ) -> Self {
+    fn capsule(a: Vec2, b: Vec2, radius: f64, ball_radius: f64, m: Material) -> Self {
         let dx = b.x - a.x;
         let dy = b.y - a.y;
         let len2 = dx * dx + dy * dy;
@@ -122,10 +132,10 @@ impl Solid {
             max_x: a.x.max(b.x) + reach,
             min_y: a.y.min(b.y) - reach,
             max_y: a.y.max(b.y) + reach,
-            restitution,
-            friction,
-            kick,
-            spin,
+            restitution: m.restitution,
+            friction: m.friction,
+            kick: m.kick,
+            spin: m.spin,
         }
     }
 }
@@ -226,10 +236,7 @@ impl Compiled {
                 w.b,
                 walls.radius,
                 k.ball_radius,
-                walls.restitution,
-                walls.friction,
-                0.0,
-                0.0,
+                Material::plain(walls.restitution, walls.friction),
             ));
         }
         Self {
@@ -250,31 +257,24 @@ impl Compiled {
     pub fn add(&mut self, p: &Placement) {
         let body = p.body(&self.parts);
         let parts = &self.parts;
-        let (restitution, friction, kick, spin) = match p.part {
-            PartKind::Ramp => (parts.ramp.restitution, parts.ramp.friction, 0.0, 0.0),
-            PartKind::Fan => (parts.fan.restitution, parts.fan.friction, 0.0, 0.0),
-            PartKind::Bumper => (
-                parts.bumper.restitution,
-                parts.bumper.friction,
-                parts.bumper.kick,
-                0.0,
-            ),
-            PartKind::Gear => (
-                parts.gear.restitution,
-                parts.gear.friction,
-                0.0,
-                p.spin.map_or(0.0, |s| s.sign() * parts.gear.surface_speed),
-            ),
+        let material = match p.part {
+            PartKind::Ramp => Material::plain(parts.ramp.restitution, parts.ramp.friction),
+            PartKind::Fan => Material::plain(parts.fan.restitution, parts.fan.friction),
+            PartKind::Bumper => Material {
+                kick: parts.bumper.kick,
+                ..Material::plain(parts.bumper.restitution, parts.bumper.friction)
+            },
+            PartKind::Gear => Material {
+                spin: p.spin.map_or(0.0, |s| s.sign() * parts.gear.surface_speed),
+                ..Material::plain(parts.gear.restitution, parts.gear.friction)
+            },
         };
         self.solids.push(Solid::capsule(
             body.a,
             body.b,
             body.radius,
             self.k.ball_radius,
-            restitution,
-            friction,
-            kick,
-            spin,
+            material,
         ));
         if p.part == PartKind::Fan {
             let d = p.direction();

@@ -54,7 +54,7 @@ pub struct Solution {
         skip_serializing_if = "Option::is_none",
         deserialize_with = "present"
     )]
-    #[cfg_attr(feature = "ts", ts(optional))]
+    #[cfg_attr(feature = "ts", ts(as = "Option<crate::rules::Rules>", optional))]
     pub rules: Option<ValidRules>,
     pub level_hash: String,
     pub placements: Vec<Placement>,

@@ -231,8 +231,9 @@ pub fn rules_id(rules: &Rules) -> String {
 ///
 /// Serializes as the plain rules; deserializing validates (so a file that embeds
 /// rules can only hold valid ones).
+///
+/// (For TypeScript, a field holding `ValidRules` is typed as `Rules`.)
 #[derive(Debug, Clone, PartialEq, Deserialize)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(as = "Rules"))]
 #[serde(try_from = "Rules")]
 pub struct ValidRules {
     rules: Rules,

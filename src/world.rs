@@ -131,8 +131,12 @@ impl Inventory {
             PartKind::Gear => self.gear,
         }
     }
+    /// All parts granted (saturating: a file may say anything).
     pub fn total(&self) -> u32 {
-        self.ramp + self.fan + self.bumper + self.gear
+        self.ramp
+            .saturating_add(self.fan)
+            .saturating_add(self.bumper)
+            .saturating_add(self.gear)
     }
 }
 

@@ -37,7 +37,14 @@ fn the_default_rules_are_v1_and_their_file_reads_back_as_them() {
 
 #[test]
 fn the_shipped_rules_files_are_valid_and_canonical() {
-    for name in ["gears.json"] {
+    let dir = std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/rules")).unwrap();
+    let mut names: Vec<String> = dir
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".json"))
+        .collect();
+    names.sort();
+    assert!(names.contains(&"gears.json".to_owned()), "{names:?}");
+    for name in &names {
         let bytes = shipped(name);
         let rules = parse_rules_file(&bytes).unwrap_or_else(|e| panic!("{name}: {e}"));
         assert_eq!(

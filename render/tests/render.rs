@@ -101,3 +101,58 @@ fn the_palette_matches_the_studio() {
     }
     assert!(ts.contains(&format!("goal: \"{}\"", palette::GOAL)));
 }
+
+/// A gear is drawn as a disc with teeth and an arrow over its top pointing the way
+/// its rim moves: the clockwise and counter-clockwise pictures are mirror images
+/// of each other around the gear's centre line.
+#[test]
+fn gears_show_which_way_they_turn() {
+    use contraption::{Placement, Spin};
+    let rules = ValidRules::default();
+    let mut world = generate(42, &GenerateOptions::game()).shipped.world;
+    world.walls.clear();
+    world.ball.x = 10.0;
+    let picture = |spin: Option<Spin>| {
+        let gear = Placement {
+            spin,
+            ..Placement::gear(50.0, 60.0, Spin::Clockwise)
+        };
+        let placements = [gear];
+        let p = Picture {
+            scale: 8.0,
+            trajectory: &[],
+            placements: &placements,
+            sweep: None,
+        };
+        decode(&render_png(&rules, &world, &p).unwrap())
+    };
+    let (w, _, cw) = picture(Some(Spin::Clockwise));
+    let (_, _, ccw) = picture(Some(Spin::CounterClockwise));
+    let (_, _, still) = picture(None);
+    let at = |px: &[u8], x: usize, y: usize| {
+        let i = (y * w as usize + x) * 4;
+        [px[i], px[i + 1], px[i + 2]]
+    };
+    // The gear's centre (x 50 → pixel (50 + 2) × 8 = 416) is drawn in the accent colour.
+    let (cx, cy) = (416usize, 496usize);
+    assert_eq!(at(&cw, cx, cy), rgb(palette::ACCENT));
+    assert_ne!(cw, ccw);
+    assert_ne!(cw, still);
+    // Mirror images: every pixel of the gear's square matches across x = cx.
+    let r = ((contraption::rules::GEAR_RADIUS + 2.0) * 8.0) as usize;
+    let mut differ = 0;
+    for y in cy - r..=cy + r {
+        for d in 0..=r {
+            let (a, b) = (at(&cw, cx + d, y), at(&ccw, cx - 1 - d, y));
+            let close = a.iter().zip(&b).all(|(p, q)| p.abs_diff(*q) <= 40);
+            differ += usize::from(!close);
+        }
+    }
+    assert!(differ < r * 2, "{differ} pixels are not mirrored");
+    // The arrow: pixels over the gear's top that the still gear does not have.
+    let arrow = (cy - r..cy)
+        .flat_map(|y| (cx - r..=cx + r).map(move |x| (x, y)))
+        .filter(|&(x, y)| at(&cw, x, y) != at(&still, x, y))
+        .count();
+    assert!(arrow > 20, "{arrow}");
+}
