@@ -17,7 +17,8 @@ use std::sync::Mutex;
 
 use contraption::rules::{
     BALL_RADIUS, BUMPER_RADIUS, DT, FAN_HALF_WIDTH, FAN_HOUSING, FAN_RADIUS, FAN_REACH,
-    FIELD_HEIGHT, FIELD_WIDTH, MAX_STEPS, RAMP_LENGTH, RAMP_RADIUS, RULES_VERSION, WALL_RADIUS,
+    FIELD_HEIGHT, FIELD_WIDTH, GEAR_RADIUS, MAX_STEPS, RAMP_LENGTH, RAMP_RADIUS, RULES_VERSION,
+    WALL_RADIUS,
 };
 use contraption::world::{check_placement, check_placements, PartKind, PlacementError};
 use contraption::{
@@ -47,6 +48,7 @@ pub struct PlayRules {
     pub fan_reach: f64,
     pub fan_half_width: f64,
     pub bumper_radius: f64,
+    pub gear_radius: f64,
     /// The engine's fixed step, in seconds (1/120).
     pub dt: f64,
     /// The step budget of one run.
@@ -68,6 +70,7 @@ impl PlayRules {
             fan_reach: FAN_REACH,
             fan_half_width: FAN_HALF_WIDTH,
             bumper_radius: BUMPER_RADIUS,
+            gear_radius: GEAR_RADIUS,
             dt: DT,
             max_steps: MAX_STEPS,
         }

@@ -556,6 +556,10 @@ function blockedWords(e: PlacementError): string {
       return "is not finite";
     case "not_in_inventory":
       return "is not in the inventory";
+    case "missing_spin":
+      return "has no spin";
+    case "unexpected_spin":
+      return "has a spin";
   }
 }
 

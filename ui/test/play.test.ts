@@ -37,6 +37,7 @@ const rules: PlayRules = {
   fan_reach: 40,
   fan_half_width: 5,
   bumper_radius: 4,
+  gear_radius: 6,
   dt: 1 / 120,
   max_steps: 1440,
 };

@@ -4,7 +4,7 @@
  * The constants the play window draws and animates with, copied from
  * `contraption::rules` so the UI never hard-codes one.
  */
-export type PlayRules = { rules_version: number, field_width: number, field_height: number, ball_radius: number, wall_radius: number, ramp_length: number, ramp_radius: number, fan_housing: number, fan_radius: number, fan_reach: number, fan_half_width: number, bumper_radius: number, 
+export type PlayRules = { rules_version: number, field_width: number, field_height: number, ball_radius: number, wall_radius: number, ramp_length: number, ramp_radius: number, fan_housing: number, fan_radius: number, fan_reach: number, fan_half_width: number, bumper_radius: number, gear_radius: number, 
 /**
  * The engine's fixed step, in seconds (1/120).
  */

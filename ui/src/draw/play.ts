@@ -12,6 +12,7 @@ export const partColor = {
   ramp: "#5ee3d0",
   fan: "#c38bff",
   bumper: "#ff7eb6",
+  gear: "#ffd166",
 } as const;
 
 export const refusedColor = "#ff5c5c";
@@ -139,7 +140,7 @@ export function drawPart(ctx: Ctx, v: View, p: Placement, r: PlayRules, style: P
   }
   if (ghost) ctx.setLineDash(style === "hint" ? [6, 4] : []);
   ctx.globalAlpha = style === "ghost" ? 0.75 : 1;
-  if (p.part === "bumper") {
+  if (p.part === "bumper" || p.part === "gear") {
     const [x, y] = toCanvas(v, p.x, p.y);
     const rad = c.radius * v.scale;
     ctx.fillStyle = withAlpha(base, style === "hint" ? 0.15 : 0.35);

@@ -490,6 +490,8 @@ function glyphSvg(kind: PartKind): string {
       return `<svg class="glyph" viewBox="0 0 46 30"><path d="M10 24 L36 24 L30 4 L16 4 Z" fill="${c}" opacity="0.2"/><line x1="13" y1="25" x2="33" y2="25" stroke="${c}" stroke-width="4" stroke-linecap="round"/><path d="M18 15 L23 10 L28 15" stroke="${c}" stroke-width="2" fill="none"/></svg>`;
     case "bumper":
       return `<svg class="glyph" viewBox="0 0 46 30"><circle cx="23" cy="15" r="10" fill="${c}" fill-opacity="0.35" stroke="${c}" stroke-width="2"/><circle cx="23" cy="15" r="3.5" fill="${c}"/></svg>`;
+    case "gear":
+      return `<svg class="glyph" viewBox="0 0 46 30"><circle cx="23" cy="15" r="10" fill="${c}" fill-opacity="0.25" stroke="${c}" stroke-width="3" stroke-dasharray="3 2"/><circle cx="23" cy="15" r="2.5" fill="${c}"/></svg>`;
   }
 }
 
@@ -497,6 +499,7 @@ const partBlurb: Record<PartKind, string> = {
   ramp: "deflects the ball down its slope",
   fan: "blows the ball along its arrow",
   bumper: "kicks the ball away",
+  gear: "carries the ball along its turning rim",
 };
 
 function renderTray(): void {

@@ -45,6 +45,8 @@ export function body(p: Placement, r: PlayRules): Capsule {
     }
     case "bumper":
       return { ax: p.x, ay: p.y, bx: p.x, by: p.y, radius: r.bumper_radius };
+    case "gear":
+      return { ax: p.x, ay: p.y, bx: p.x, by: p.y, radius: r.gear_radius };
   }
 }
 
@@ -70,31 +72,33 @@ export function defaultAngle(kind: PartKind): number {
     case "fan":
       return -1.57;
     case "bumper":
+    case "gear":
       return 0;
   }
 }
 
+/** How many parts of `kind` the level grants (`gear` is absent when none are). */
 export function granted(inv: Inventory, kind: PartKind): number {
-  return inv[kind];
+  return inv[kind] ?? 0;
 }
 
 /** How many parts of `kind` are still in the tray. */
 export function remaining(inv: Inventory, placements: readonly Placement[], kind: PartKind): number {
-  return inv[kind] - placements.filter((p) => p.part === kind).length;
+  return granted(inv, kind) - placements.filter((p) => p.part === kind).length;
 }
 
 /** Parts used by kind, e.g. "1 ramp, 1 fan"; "no parts" when empty. */
 export function partsText(used: Inventory): string {
   const bits: string[] = [];
   for (const k of PART_KINDS) {
-    const n = used[k];
+    const n = granted(used, k);
     if (n > 0) bits.push(`${n} ${k}${n > 1 ? "s" : ""}`);
   }
   return bits.length ? bits.join(", ") : "no parts";
 }
 
 export function totalParts(used: Inventory): number {
-  return used.ramp + used.fan + used.bumper;
+  return used.ramp + used.fan + used.bumper + (used.gear ?? 0);
 }
 
 function segDist2(px: number, py: number, c: Capsule): number {
@@ -129,6 +133,7 @@ export function handlePoint(p: Placement, r: PlayRules): [number, number] | null
     case "fan":
       return [p.x + c * 6, p.y + s * 6];
     case "bumper":
+    case "gear":
       return null;
   }
 }
