@@ -14,6 +14,7 @@ pub mod level_file;
 pub mod report;
 pub mod rng;
 pub mod rules;
+pub mod rules_diff;
 pub mod rules_file;
 pub mod scenes;
 pub mod seed;
@@ -36,6 +37,7 @@ pub use level_file::{
 pub use report::{Attempt, GenerationReport, Mode, Shipped, Verdict};
 pub use rng::Mulberry32;
 pub use rules::{Rules, DEFAULT_RULES_NAME, NEARLY_TRIVIAL_SOLVING, RULES_VERSION};
+pub use rules_diff::{rules_diff, RulesDifference};
 pub use rules_file::{parse_rules_file, rules_file_text, RulesFile, RulesFileError};
 pub use scenes::parse_scene;
 pub use seed::{daily_key, daily_seed, fnv1a32, parse_seed, ParsedSeed, SeedError, SeedSource};
