@@ -8,9 +8,10 @@ SECONDS_EACH="${1:-30}"
 export PATH="$HOME/.cargo/bin:$PATH"
 command -v cargo-fuzz >/dev/null || cargo install cargo-fuzz --locked
 cd "$ROOT/fuzz"
-for target in level_file share_code solution seed rules_file scene; do
+for target in level_file share_code solution seed catalog_file catalog_rows rules_file scene; do
   mkdir -p "corpus/$target"
   [ -d "seeds/$target" ] && cp -n "seeds/$target"/* "corpus/$target/" 2>/dev/null || true
   echo "==> fuzzing $target for ${SECONDS_EACH}s"
-  RUSTC_BOOTSTRAP=1 cargo fuzz run "$target" "corpus/$target" -- -max_total_time="$SECONDS_EACH"
+  # One target after another, at low priority: the machine is shared.
+  RUSTC_BOOTSTRAP=1 nice cargo fuzz run "$target" "corpus/$target" -- -max_total_time="$SECONDS_EACH"
 done

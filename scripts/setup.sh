@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Installs whatever the studio needs and is missing, on Debian/Ubuntu with Rust,
 # Node and npm: Tauri's Linux prerequisites, the WebDriver bits for the e2e tests,
-# tauri-driver, the UI's npm packages, and the UI build. Safe to run again.
+# ImageMagick (e2e screenshots of the X display), the Debian packaging tools, the
+# wasm32-wasip1 target (golden files under WebAssembly), tauri-driver, the UI's npm
+# packages (the Tauri CLI among them), and the UI build. Safe to run again.
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -18,15 +20,17 @@ as_root() {
   fi
 }
 
+export PATH="$HOME/.cargo/bin:$PATH"
 for tool in cargo node npm; do
   command -v "$tool" >/dev/null 2>&1 || fail "$tool is required (install Rust and Node first)"
 done
 
-section "System packages (Tauri prerequisites, WebKitWebDriver, Xvfb)"
+section "System packages (Tauri prerequisites, WebKitWebDriver, Xvfb, ImageMagick, packaging)"
 APT_PACKAGES=(
   libwebkit2gtk-4.1-dev build-essential pkg-config libssl-dev
   libayatana-appindicator3-dev librsvg2-dev libxdo-dev
   webkit2gtk-driver xvfb curl file
+  imagemagick binutils dpkg-dev desktop-file-utils
 )
 missing=()
 for pkg in "${APT_PACKAGES[@]}"; do
@@ -42,8 +46,16 @@ else
   echo "all present: ${APT_PACKAGES[*]}"
 fi
 
+section "Rust target wasm32-wasip1 (the golden files under WebAssembly)"
+if rustup target list --installed 2>/dev/null | grep -qx wasm32-wasip1; then
+  echo "present: wasm32-wasip1"
+elif command -v rustup >/dev/null 2>&1; then
+  rustup target add wasm32-wasip1
+else
+  fail "rustup is needed to add the wasm32-wasip1 target"
+fi
+
 section "tauri-driver (WebDriver server for the e2e tests)"
-export PATH="$HOME/.cargo/bin:$PATH"
 if command -v tauri-driver >/dev/null 2>&1; then
   echo "present: $(command -v tauri-driver)"
 else

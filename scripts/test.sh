@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# One command to run every test: formatting, lints, engine + CLI tests, the shell's
-# tests and IPC bindings staleness check, UI typecheck and unit tests, the studio
-# build, and the end-to-end tests of the real window under Xvfb + tauri-driver.
+# One command to run every test: formatting, lints, engine + CLI + studio-core tests
+# (the studio's logic, IPC bindings staleness, capabilities), the golden files under
+# WebAssembly, the shell's command line, UI typecheck and unit tests, the studio build,
+# the end-to-end tests of the real window under Xvfb + tauri-driver, and the Debian
+# package (built, inspected, installed, run, removed).
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -18,16 +20,19 @@ cargo fmt --all -- --check
 section "cargo clippy (workspace, all targets, warnings are errors)"
 cargo clippy --workspace --all-targets -- -D warnings
 
-section "cargo test (engine, catalog, render, CLI)"
+section "cargo test (engine, catalog, render, io, CLI, studio-core)"
 cargo test
 
 section "Golden files in the release profile too (the same bytes in every build profile)"
 cargo test --release -p contraption-engine --test golden
 
-section "Studio shell tests + IPC bindings are current (ui/src/bindings)"
+section "Golden files under WebAssembly (wasm32-wasip1 run by Node's WASI, byte for byte)"
+bash scripts/golden-wasm.sh
+
+section "Studio shell: its command line answers without a display"
 cargo test --release -p contraption-studio
 
-section "UI typecheck (tsc --noEmit)"
+section "UI typecheck (svelte-check, strict, warnings fail)"
 (cd ui && npm run typecheck)
 
 section "UI unit tests (vitest)"
@@ -101,6 +106,18 @@ section "End-to-end: hi-DPI window (GDK_SCALE=2)"
 start_driver GDK_SCALE=2
 E2E_EXPECT_DPR=2 cargo test --release -p contraption-e2e -- --test-threads=1 canvases_follow_the_pixel_ratio
 stop_driver
+
+section "Debian package: build it with Tauri's bundler from the release binaries"
+package_start=$SECONDS
+deb="$(PACKAGE_SKIP_SETUP=1 bash scripts/package.sh | tail -n 1)"
+echo "packaging took $((SECONDS - package_start)) s: $deb"
+
+section "Debian package: inspect, install, run the CLI and the studio, remove"
+check_start=$SECONDS
+start_driver
+bash scripts/package-check.sh "$deb"
+stop_driver
+echo "the package check took $((SECONDS - check_start)) s"
 echo "screenshots: $ROOT/e2e/screenshots"
 
 section "All tests passed"

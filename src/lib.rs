@@ -8,6 +8,7 @@
 
 pub mod calendar;
 pub mod canonical;
+pub mod criteria;
 pub mod generator;
 pub mod geometry;
 pub mod level_file;
@@ -28,6 +29,7 @@ pub mod valid_rules;
 pub mod world;
 
 pub use canonical::{canonical_json, level_hash};
+pub use criteria::{parse_criteria, Criteria, CriteriaError};
 pub use generator::{draw_candidate, generate, generate_with, GenerateOptions};
 pub use geometry::Vec2;
 pub use level_file::{

@@ -7,8 +7,9 @@ use crate::geometry::Vec2;
 use crate::strict_json::{self, JsonError};
 use crate::world::{Goal, Inventory, Placement, Scene, Wall, World};
 
-/// Larger scene files are refused before they are parsed.
-pub const MAX_SCENE_FILE_BYTES: usize = 64 * 1024;
+/// Larger scene files are refused before they are parsed (1 MiB: a world has at
+/// most 64 walls; this leaves room for generous formatting and many placements).
+pub const MAX_SCENE_FILE_BYTES: usize = 1 << 20;
 
 /// Reads a scene file strictly: `{"world": …, "placements": […]}`, or a bare world
 /// (no placements). The same reader as every other file: a size limit, no

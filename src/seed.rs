@@ -129,7 +129,12 @@ pub fn parse_seed(text: &str) -> Result<ParsedSeed, SeedError> {
         });
     }
     if let Some(rest) = t.strip_prefix('-') {
-        if parse_seed(rest).is_ok_and(|p| !matches!(p.source, SeedSource::Daily { .. })) {
+        // One level deep at most: text that starts with '-' never parses, so a
+        // second '-' cannot make a negative seed (and thousands of them must not
+        // recurse thousands of times).
+        if !rest.trim_start().starts_with('-')
+            && parse_seed(rest).is_ok_and(|p| !matches!(p.source, SeedSource::Daily { .. }))
+        {
             return Err(SeedError::Negative(t.to_owned()));
         }
     }
@@ -283,11 +288,26 @@ mod tests {
             ("-2026-7-28", SeedError::Unrecognized("-2026-7-28".into())),
             ("999-1-1", SeedError::Unrecognized("999-1-1".into())),
             ("12 34", SeedError::Unrecognized("12 34".into())),
+            ("- -1", SeedError::Unrecognized("- -1".into())),
+            ("- 42", SeedError::Negative("- 42".into())),
         ];
         for (text, expected) in cases {
             let err = parse_seed(text).unwrap_err();
             assert_eq!(err, expected, "for {text:?}");
             assert!(err.to_string().contains("0x2A"), "{err}");
         }
+    }
+
+    #[test]
+    fn many_leading_minus_signs_are_refused_without_deep_recursion() {
+        // Run on a small stack: a parser that recursed per character would overflow it.
+        let text = format!("{}42", "-".repeat(200_000));
+        let err = std::thread::Builder::new()
+            .stack_size(64 * 1024)
+            .spawn(move || parse_seed(&text).unwrap_err())
+            .unwrap()
+            .join()
+            .expect("the parser did not overflow its stack");
+        assert!(matches!(err, SeedError::Unrecognized(_)), "{err:?}");
     }
 }

@@ -10,6 +10,10 @@ use crate::sweep::{run_sweep, SweepResult};
 use crate::valid_rules::ValidRules;
 use crate::world::Inventory;
 
+/// The default rules' `sweep.nearly_trivial_solving` (10). Under other rules use
+/// [`SeedSummary::nearly_trivial`] with the rules.
+pub use crate::rules::NEARLY_TRIVIAL_SOLVING;
+
 /// What shipped, in one word.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]

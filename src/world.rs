@@ -138,6 +138,20 @@ impl Inventory {
             .saturating_add(self.bumper)
             .saturating_add(self.gear)
     }
+
+    /// How many parts of each kind `placements` use.
+    pub fn used_by(placements: &[Placement]) -> Inventory {
+        let mut used = Inventory::default();
+        for p in placements {
+            match p.part {
+                PartKind::Ramp => used.ramp += 1,
+                PartKind::Fan => used.fan += 1,
+                PartKind::Bumper => used.bumper += 1,
+                PartKind::Gear => used.gear += 1,
+            }
+        }
+        used
+    }
 }
 
 /// A part placed in the field. `angle` is in radians, measured from the +x axis
@@ -430,6 +444,50 @@ pub fn check_placements(
                 wanted,
             });
         }
+    }
+    Ok(())
+}
+
+/// Whether `candidate` may stand in place of part `index` (0-based) of `placements`
+/// next to the other parts, as play mode asks while a part is dragged or added:
+/// `check_placement` against the world and every other part, then the inventory
+/// count as `check_placements` words it. An `index` at or past the end adds a new
+/// part. Part numbers in the reason are the player's (1-based positions in
+/// `placements`). Whenever the other parts pass `check_placements`, this accepts
+/// exactly the candidates for which the resulting set passes it too.
+pub fn check_part(
+    rules: &Rules,
+    world: &World,
+    placements: &[Placement],
+    index: usize,
+    candidate: &Placement,
+) -> Result<(), PlacementError> {
+    let others: Vec<Placement> = placements
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| *i != index)
+        .map(|(_, p)| *p)
+        .collect();
+    check_placement(rules, world, &others, candidate).map_err(|e| match e {
+        // `other` numbers the parts without the replaced one; give the player's number.
+        PlacementError::OverlapsPart { part, other } => PlacementError::OverlapsPart {
+            part,
+            other: if index < placements.len() && other > index {
+                other + 1
+            } else {
+                other
+            },
+        },
+        e => e,
+    })?;
+    let wanted = Inventory::used_by(&others).count(candidate.part) + 1;
+    let granted = world.inventory.count(candidate.part);
+    if wanted > granted {
+        return Err(PlacementError::NotInInventory {
+            part: candidate.part.name().to_owned(),
+            granted,
+            wanted,
+        });
     }
     Ok(())
 }

@@ -85,12 +85,19 @@ fn every_reader_refuses_unknown_fields_and_oversized_input() {
         let extra = text.replacen('{', "{\"colour\": \"red\", ", 1);
         let why = read(kind, extra.as_bytes()).unwrap_err();
         assert!(why.contains("colour"), "{kind}: {why}");
-        let huge = format!("{text}{}", " ".repeat(70_000));
+        // Each reader's own limit: 64 KiB for level, solution and rules files,
+        // 1 MiB for scenes (a world and up to 64 placements, generously formatted).
+        let limit = if kind.contains("scene") || kind.contains("world") {
+            1 << 20
+        } else {
+            64 * 1024
+        };
+        let huge = format!("{text}{}", " ".repeat(limit));
         let why = read(kind, huge.as_bytes()).unwrap_err();
         assert!(why.contains("bytes"), "{kind}: {why}");
     }
     assert!(matches!(
-        parse_scene(&vec![b' '; 70_000]),
+        parse_scene(&vec![b' '; (1 << 20) + 1]),
         Err(JsonError::TooLarge { .. })
     ));
 }

@@ -14,11 +14,14 @@ pub const MAX_NOTE_CHARS: usize = 4000;
 /// Most tags on one bookmark, and the longest tag.
 pub const MAX_TAGS: usize = 16;
 pub const MAX_TAG_CHARS: usize = 40;
+/// Longest search text, in characters.
+pub const MAX_SEARCH_CHARS: usize = 200;
 
 /// A saved bookmark.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Bookmark {
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub id: i64,
     pub seed: u32,
     pub note: String,
@@ -37,6 +40,45 @@ pub struct Bookmark {
 pub struct BookmarkInput {
     pub note: String,
     pub tags: Vec<String>,
+}
+
+/// Which bookmarks to list; every part given must hold.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(default)]
+pub struct BookmarkQuery {
+    /// Words (split at spaces and commas), each of which must appear in the note,
+    /// in a tag or in the seed's decimal digits; case-insensitive for ASCII.
+    pub search: Option<String>,
+    /// A tag the bookmark must carry (whole tag, case-insensitive for ASCII).
+    pub tag: Option<String>,
+    /// Only the bookmarks of this seed.
+    pub seed: Option<u32>,
+}
+
+impl BookmarkQuery {
+    /// The search words, each as a `LIKE` pattern with `%`, `_` and `\` taken literally.
+    fn patterns(&self) -> Result<Vec<String>, CatalogError> {
+        let Some(search) = self.search.as_deref() else {
+            return Ok(Vec::new());
+        };
+        if search.chars().count() > MAX_SEARCH_CHARS {
+            return Err(CatalogError::Invalid(format!(
+                "a search has at most {MAX_SEARCH_CHARS} characters"
+            )));
+        }
+        Ok(search
+            .split(|c: char| c.is_whitespace() || c == ',')
+            .filter(|w| !w.is_empty())
+            .map(|w| {
+                let escaped = w
+                    .replace('\\', "\\\\")
+                    .replace('%', "\\%")
+                    .replace('_', "\\_");
+                format!("%{escaped}%")
+            })
+            .collect())
+    }
 }
 
 /// A bookmark regenerated with the current rules.
@@ -94,7 +136,10 @@ fn read(r: &rusqlite::Row<'_>) -> rusqlite::Result<Bookmark> {
         id: r.get(0)?,
         seed: r.get(1)?,
         note: r.get(2)?,
-        tags: serde_json::from_str(&tags).unwrap_or_default(),
+        // Tags that do not read back are damaged data, not an empty list.
+        tags: serde_json::from_str(&tags).map_err(|e| {
+            rusqlite::Error::FromSqlConversionFailure(3, rusqlite::types::Type::Text, e.into())
+        })?,
         level_hash: r.get(4)?,
         rules_version: r.get(5)?,
         created_at: r.get(6)?,
@@ -113,7 +158,8 @@ fn current_hash(seed: u32) -> String {
 }
 
 impl Catalog {
-    /// Bookmarks `seed`, storing the level hash it has now.
+    /// Bookmarks `seed`, storing the level hash it has now. A seed has one bookmark:
+    /// a second is refused with `AlreadyBookmarked` naming the first.
     pub fn add_bookmark(
         &mut self,
         seed: u32,
@@ -121,7 +167,23 @@ impl Catalog {
     ) -> Result<Bookmark, CatalogError> {
         let (note, tags) = input.clean()?;
         let at = now();
-        self.conn.execute(
+        // IMMEDIATE: the write lock is taken (waiting out other writers) before the
+        // check, so no other process can bookmark the seed in between, and a read
+        // never has to be upgraded to a write (which SQLite refuses without waiting).
+        let tx = self
+            .conn
+            .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+        let existing: Option<i64> = tx
+            .query_row(
+                "SELECT id FROM bookmarks WHERE seed = ?1 ORDER BY id LIMIT 1",
+                [seed],
+                |r| r.get(0),
+            )
+            .optional()?;
+        if let Some(id) = existing {
+            return Err(CatalogError::AlreadyBookmarked { seed, id });
+        }
+        tx.execute(
             &format!(
                 "INSERT INTO bookmarks ({}) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6)",
                 &COLUMNS[4..]
@@ -135,7 +197,9 @@ impl Catalog {
                 at
             ],
         )?;
-        self.bookmark(self.conn.last_insert_rowid())
+        let id = tx.last_insert_rowid();
+        tx.commit()?;
+        self.bookmark(id)
     }
 
     /// One bookmark.
@@ -183,23 +247,56 @@ impl Catalog {
         }
     }
 
-    /// Bookmarks, newest first; with `search`, those whose note, tags or seed
-    /// contain it (case-insensitive for ASCII).
+    /// Bookmarks, newest first; with `search`, those matching every word of it
+    /// (see [`BookmarkQuery::search`]).
     pub fn bookmarks(&self, search: Option<&str>) -> Result<Vec<Bookmark>, CatalogError> {
-        let search = search.map(str::trim).filter(|s| !s.is_empty());
+        self.find_bookmarks(&BookmarkQuery {
+            search: search.map(str::to_owned),
+            ..BookmarkQuery::default()
+        })
+    }
+
+    /// The bookmarks that match `query`, newest first.
+    pub fn find_bookmarks(&self, query: &BookmarkQuery) -> Result<Vec<Bookmark>, CatalogError> {
+        use rusqlite::types::Value;
+        let mut conditions = Vec::new();
+        let mut values: Vec<Value> = Vec::new();
+        for pattern in query.patterns()? {
+            values.push(Value::Text(pattern));
+            let n = values.len();
+            // `json_each` only over valid JSON, so one damaged row cannot fail a search.
+            conditions.push(format!(
+                "(note LIKE ?{n} ESCAPE '\\' OR CAST(seed AS TEXT) LIKE ?{n} ESCAPE '\\' \
+                 OR CASE WHEN json_valid(tags) THEN EXISTS (SELECT 1 FROM json_each(bookmarks.tags) \
+                 WHERE json_each.value LIKE ?{n} ESCAPE '\\') ELSE 0 END)"
+            ));
+        }
+        if let Some(tag) = query.tag.as_deref().map(str::trim) {
+            if tag.chars().count() > MAX_TAG_CHARS {
+                return Err(CatalogError::Invalid(format!(
+                    "a tag has at most {MAX_TAG_CHARS} characters"
+                )));
+            }
+            values.push(Value::Text(tag.to_owned()));
+            let n = values.len();
+            conditions.push(format!(
+                "CASE WHEN json_valid(tags) THEN EXISTS (SELECT 1 FROM json_each(bookmarks.tags) \
+                 WHERE lower(json_each.value) = lower(?{n})) ELSE 0 END"
+            ));
+        }
+        if let Some(seed) = query.seed {
+            values.push(Value::Integer(i64::from(seed)));
+            conditions.push(format!("seed = ?{}", values.len()));
+        }
+        let clause = if conditions.is_empty() {
+            String::new()
+        } else {
+            format!(" WHERE {}", conditions.join(" AND "))
+        };
         let mut stmt = self.conn.prepare(&format!(
-            "SELECT {COLUMNS} FROM bookmarks WHERE ?1 IS NULL \
-             OR note LIKE ?1 ESCAPE '\\' OR tags LIKE ?1 ESCAPE '\\' OR CAST(seed AS TEXT) LIKE ?1 ESCAPE '\\' \
-             ORDER BY id DESC"
+            "SELECT {COLUMNS} FROM bookmarks{clause} ORDER BY id DESC"
         ))?;
-        let pattern = search.map(|s| {
-            let escaped = s
-                .replace('\\', "\\\\")
-                .replace('%', "\\%")
-                .replace('_', "\\_");
-            format!("%{escaped}%")
-        });
-        let rows = stmt.query_map([pattern], read)?;
+        let rows = stmt.query_map(rusqlite::params_from_iter(values), read)?;
         Ok(rows.collect::<Result<_, _>>()?)
     }
 

@@ -11,8 +11,10 @@ mod scan;
 mod seeds;
 mod store;
 
-pub use bookmarks::{Bookmark, BookmarkCheck, BookmarkInput};
+pub use bookmarks::{Bookmark, BookmarkCheck, BookmarkInput, BookmarkQuery};
 pub use error::CatalogError;
-pub use scan::{ScanEnd, ScanProgress, ScanRecord, ScanState, SCAN_CHUNK};
+pub use scan::{
+    ScanEnd, ScanEvent, ScanProgress, ScanRecord, ScanRun, ScanState, LEASE_SECONDS, SCAN_CHUNK,
+};
 pub use seeds::{Column, Filter, Op, SeedPage, SeedQuery, SeedRow, Stats};
 pub use store::{default_path, Catalog, Opened, APPLICATION_ID, SCHEMA_VERSION};

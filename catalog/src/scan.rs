@@ -1,11 +1,21 @@
 //! Scans: summarise a seed range on all cores, committing a chunk at a time, so a
 //! scan holds memory flat, can be cancelled between chunks, and resumes where a
 //! cancelled or killed one stopped.
+//!
+//! One runner at a time per scan: a runner holds a lease on the scan's row (an
+//! owner token with its process id, and an expiry renewed with every committed
+//! chunk). A second runner of the same scan — another process, or another thread
+//! of the studio — waits, reporting the first one's progress, and ends when the
+//! scan is done; it takes the scan over when the first is cancelled, when its
+//! process is gone, or when its lease has not been renewed for
+//! [`LEASE_SECONDS`]. Every chunk is committed only while the lease is still
+//! held, together with the scan's new position.
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use rayon::prelude::*;
-use rusqlite::{params, OptionalExtension};
+use rusqlite::{params, OptionalExtension, TransactionBehavior};
 use serde::{Deserialize, Serialize};
 
 use contraption::{summarize, ValidRules, RULES_VERSION};
@@ -16,6 +26,10 @@ use crate::store::Catalog;
 
 /// Seeds summarised and committed together.
 pub const SCAN_CHUNK: u64 = 256;
+/// A scan's lease lasts this long after its last committed chunk.
+pub const LEASE_SECONDS: i64 = 30;
+/// How often a waiting runner looks at the scan again.
+const WAIT_POLL: Duration = Duration::from_millis(200);
 
 /// Where a scan is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -32,9 +46,13 @@ pub enum ScanState {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct ScanRecord {
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub id: i64,
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub from: u64,
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub to: u64,
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub next: u64,
     pub rules_version: u32,
     pub state: ScanState,
@@ -44,9 +62,12 @@ pub struct ScanRecord {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct ScanProgress {
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub scan_id: i64,
     /// Seeds of the range stored so far.
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub done: u64,
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub total: u64,
 }
 
@@ -67,64 +88,203 @@ fn state_name(s: ScanState) -> &'static str {
     }
 }
 
-fn read_scan(r: &rusqlite::Row<'_>) -> rusqlite::Result<ScanRecord> {
-    let state: String = r.get(5)?;
-    Ok(ScanRecord {
+/// What happens while a scan runs, for [`Catalog::run_scan_reporting`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ScanEvent {
+    /// Seeds stored so far (by this runner, or by the one it waits for).
+    Progress(ScanProgress),
+    /// Another runner holds the scan (its owner token: `pid:…`); this one waits.
+    Waiting { holder: String },
+}
+
+/// How a run of a scan ended, and how many seeds this runner summarised itself.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ScanRun {
+    pub end: ScanEnd,
+    pub computed: u64,
+}
+
+/// A scans row as stored, before it is trusted.
+struct RawScan {
+    id: i64,
+    from: i64,
+    to: i64,
+    next: i64,
+    rules_version: i64,
+    state: String,
+    lease_owner: Option<String>,
+    lease_until: Option<i64>,
+}
+
+fn read_raw(r: &rusqlite::Row<'_>) -> rusqlite::Result<RawScan> {
+    Ok(RawScan {
         id: r.get(0)?,
-        from: r.get::<_, i64>(1)? as u64,
-        to: r.get::<_, i64>(2)? as u64,
-        next: r.get::<_, i64>(3)? as u64,
+        from: r.get(1)?,
+        to: r.get(2)?,
+        next: r.get(3)?,
         rules_version: r.get(4)?,
-        state: match state.as_str() {
-            "done" => ScanState::Done,
-            "cancelled" => ScanState::Cancelled,
-            _ => ScanState::Running,
-        },
+        state: r.get(5)?,
+        lease_owner: r.get(6)?,
+        lease_until: r.get(7)?,
     })
 }
 
-const SCAN_COLUMNS: &str = "id, from_seed, to_seed, next_seed, rules_version, state";
+impl RawScan {
+    /// The row as a record, if it keeps the rules every row we write keeps:
+    /// `0 ≤ from < to ≤ 2^32`, `from ≤ next ≤ to`, a known state, a done scan
+    /// complete, a rules version that is a u32.
+    fn validate(&self) -> Result<ScanRecord, CatalogError> {
+        let id = self.id;
+        let bad = |why: String| CatalogError::damaged(format!("scan {id} {why}"));
+        if !(0 <= self.from && self.from < self.to && self.to <= 1 << 32) {
+            return Err(bad(format!(
+                "has the range {}..{}, not one within 0..4294967296",
+                self.from, self.to
+            )));
+        }
+        if !(self.from <= self.next && self.next <= self.to) {
+            return Err(bad(format!(
+                "is at seed {}, outside its range {}..{}",
+                self.next, self.from, self.to
+            )));
+        }
+        let state = match self.state.as_str() {
+            "running" => ScanState::Running,
+            "cancelled" => ScanState::Cancelled,
+            "done" => ScanState::Done,
+            other => return Err(bad(format!("has the unknown state {other:?}"))),
+        };
+        if state == ScanState::Done && self.next != self.to {
+            return Err(bad(format!(
+                "is marked done at seed {} before the end of {}..{}",
+                self.next, self.from, self.to
+            )));
+        }
+        let rules_version = u32::try_from(self.rules_version)
+            .map_err(|_| bad(format!("has the rules version {}", self.rules_version)))?;
+        Ok(ScanRecord {
+            id,
+            from: self.from as u64,
+            to: self.to as u64,
+            next: self.next as u64,
+            rules_version,
+            state,
+        })
+    }
+}
+
+const SCAN_COLUMNS: &str =
+    "id, from_seed, to_seed, next_seed, rules_version, state, lease_owner, lease_until";
+
+fn unix_now() -> i64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map(|d| d.as_secs() as i64)
+        .unwrap_or(0)
+}
+
+/// This runner's owner token: the process id (so a waiting process can tell a
+/// holder that is gone) and a number unique within the process.
+fn owner_token() -> String {
+    static NEXT: AtomicU64 = AtomicU64::new(0);
+    let nanos = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map(|d| d.subsec_nanos())
+        .unwrap_or(0);
+    format!(
+        "{}:{nanos}:{}",
+        std::process::id(),
+        NEXT.fetch_add(1, Ordering::Relaxed)
+    )
+}
+
+/// Whether the process named in a lease's owner token may still be running. Only
+/// a certainly ended process (on Linux: no `/proc/<pid>`) lets a lease go before it
+/// expires; a process of another PID namespace may look ended, which costs at most
+/// one chunk done twice (the first runner loses the lease at its next commit).
+fn holder_may_be_alive(owner: &str) -> bool {
+    let Some(pid) = owner.split(':').next().and_then(|p| p.parse::<u32>().ok()) else {
+        return false;
+    };
+    if pid == std::process::id() {
+        return true;
+    }
+    if cfg!(target_os = "linux") {
+        std::path::Path::new(&format!("/proc/{pid}")).exists()
+    } else {
+        true
+    }
+}
+
+/// What a runner found when it asked for a scan.
+enum Claim {
+    /// It holds the lease now.
+    Held(ScanRecord),
+    /// The scan is done.
+    Done(ScanRecord),
+    /// Another runner holds it.
+    Busy(ScanRecord, String),
+}
 
 impl Catalog {
     /// The scan of `from..to` to continue: an unfinished one of the same range and
-    /// rules version if there is one, else a new one.
+    /// rules version if there is one, else a new one. Looking and creating are one
+    /// transaction, so two processes starting the same range share one scan.
     pub fn begin_scan(&mut self, from: u64, to: u64) -> Result<ScanRecord, CatalogError> {
         if from >= to || to > 1 << 32 {
             return Err(CatalogError::Invalid(format!(
                 "{from}..{to} is not a seed range (FROM < TO ≤ 4294967296)"
             )));
         }
-        let existing = self
+        let tx = self
             .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        let existing = tx
             .query_row(
                 &format!(
                     "SELECT {SCAN_COLUMNS} FROM scans WHERE from_seed = ?1 AND to_seed = ?2 \
                      AND rules_version = ?3 AND state <> 'done' ORDER BY id DESC LIMIT 1"
                 ),
                 params![from as i64, to as i64, RULES_VERSION],
-                read_scan,
+                read_raw,
             )
             .optional()?;
-        if let Some(scan) = existing {
-            return Ok(scan);
-        }
-        self.conn.execute(
-            "INSERT INTO scans (from_seed, to_seed, next_seed, rules_version, state) VALUES (?1, ?2, ?1, ?3, 'running')",
-            params![from as i64, to as i64, RULES_VERSION],
-        )?;
-        self.scan(self.conn.last_insert_rowid())
+        let scan = match existing {
+            Some(raw) => raw.validate()?,
+            None => {
+                tx.execute(
+                    "INSERT INTO scans (from_seed, to_seed, next_seed, rules_version, state) VALUES (?1, ?2, ?1, ?3, 'running')",
+                    params![from as i64, to as i64, RULES_VERSION],
+                )?;
+                ScanRecord {
+                    id: tx.last_insert_rowid(),
+                    from,
+                    to,
+                    next: from,
+                    rules_version: RULES_VERSION,
+                    state: ScanState::Running,
+                }
+            }
+        };
+        tx.commit()?;
+        Ok(scan)
     }
 
-    /// One scan by id.
-    pub fn scan(&self, id: i64) -> Result<ScanRecord, CatalogError> {
+    fn raw_scan(&self, id: i64) -> Result<RawScan, CatalogError> {
         self.conn
             .query_row(
                 &format!("SELECT {SCAN_COLUMNS} FROM scans WHERE id = ?1"),
                 [id],
-                read_scan,
+                read_raw,
             )
             .optional()?
             .ok_or(CatalogError::NoSuchScan(id))
+    }
+
+    /// One scan by id. A row that breaks the catalog's rules (a position outside
+    /// its range, an unknown state...) is reported as damaged, not trusted.
+    pub fn scan(&self, id: i64) -> Result<ScanRecord, CatalogError> {
+        self.raw_scan(id)?.validate()
     }
 
     /// Every scan, newest first.
@@ -132,19 +292,40 @@ impl Catalog {
         let mut stmt = self.conn.prepare(&format!(
             "SELECT {SCAN_COLUMNS} FROM scans ORDER BY id DESC"
         ))?;
-        let rows = stmt.query_map([], read_scan)?;
-        Ok(rows.collect::<Result<_, _>>()?)
+        let rows = stmt.query_map([], read_raw)?;
+        let mut scans = Vec::new();
+        for raw in rows {
+            scans.push(raw?.validate()?);
+        }
+        Ok(scans)
     }
 
     /// Runs (or continues) a scan until it is done or `cancel` is set. Each chunk of
     /// `SCAN_CHUNK` seeds is summarised on all cores and committed with the scan's
-    /// new position in one transaction; `progress` is called after each.
+    /// new position in one transaction; `progress` is called after each. When
+    /// another runner holds the scan, this one waits for it (see the module).
     pub fn run_scan(
         &mut self,
         id: i64,
         cancel: &AtomicBool,
         mut progress: impl FnMut(&ScanProgress),
     ) -> Result<ScanEnd, CatalogError> {
+        self.run_scan_reporting(id, cancel, |event| {
+            if let ScanEvent::Progress(p) = event {
+                progress(&p)
+            }
+        })
+        .map(|run| run.end)
+    }
+
+    /// [`Catalog::run_scan`], also saying when it waits for another runner and
+    /// how many seeds it summarised itself.
+    pub fn run_scan_reporting(
+        &mut self,
+        id: i64,
+        cancel: &AtomicBool,
+        mut on: impl FnMut(ScanEvent),
+    ) -> Result<ScanRun, CatalogError> {
         let scan = self.scan(id)?;
         if scan.rules_version != RULES_VERSION {
             return Err(CatalogError::Invalid(format!(
@@ -152,18 +333,107 @@ impl Catalog {
                 scan.rules_version
             )));
         }
-        self.set_state(id, ScanState::Running)?;
+        let me = owner_token();
+        let mut computed = 0;
+        let mut waiting_for: Option<String> = None;
+        loop {
+            match self.claim(id, &me)? {
+                Claim::Done(scan) => {
+                    on(ScanEvent::Progress(progress_of(&scan)));
+                    return Ok(ScanRun {
+                        end: ScanEnd::Done,
+                        computed,
+                    });
+                }
+                Claim::Held(scan) => {
+                    waiting_for = None;
+                    let run = self.run_held(&scan, &me, cancel, &mut on, &mut computed);
+                    match run {
+                        Ok(Some(end)) => return Ok(ScanRun { end, computed }),
+                        // The lease was taken over (this runner stalled): wait.
+                        Ok(None) => continue,
+                        Err(e) => {
+                            let _ = self.release(id, &me, None);
+                            return Err(e);
+                        }
+                    }
+                }
+                Claim::Busy(scan, holder) => {
+                    if waiting_for.as_deref() != Some(holder.as_str()) {
+                        on(ScanEvent::Waiting {
+                            holder: holder.clone(),
+                        });
+                        waiting_for = Some(holder);
+                    }
+                    on(ScanEvent::Progress(progress_of(&scan)));
+                    if cancel.load(Ordering::Relaxed) {
+                        // The other runner goes on; this one only stops waiting.
+                        return Ok(ScanRun {
+                            end: ScanEnd::Cancelled,
+                            computed,
+                        });
+                    }
+                    std::thread::sleep(WAIT_POLL);
+                }
+            }
+        }
+    }
+
+    /// Takes the scan's lease if it is free, expired, or its holder is gone.
+    fn claim(&mut self, id: i64, me: &str) -> Result<Claim, CatalogError> {
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        let raw = tx
+            .query_row(
+                &format!("SELECT {SCAN_COLUMNS} FROM scans WHERE id = ?1"),
+                [id],
+                read_raw,
+            )
+            .optional()?
+            .ok_or(CatalogError::NoSuchScan(id))?;
+        let scan = raw.validate()?;
+        if scan.state == ScanState::Done {
+            return Ok(Claim::Done(scan));
+        }
+        let now = unix_now();
+        if let Some(holder) = raw.lease_owner.filter(|h| h != me) {
+            let live = raw.lease_until.is_some_and(|until| until >= now);
+            if live && holder_may_be_alive(&holder) {
+                return Ok(Claim::Busy(scan, holder));
+            }
+        }
+        tx.execute(
+            "UPDATE scans SET state = 'running', lease_owner = ?2, lease_until = ?3 WHERE id = ?1",
+            params![id, me, now + LEASE_SECONDS],
+        )?;
+        tx.commit()?;
+        Ok(Claim::Held(ScanRecord {
+            state: ScanState::Running,
+            ..scan
+        }))
+    }
+
+    /// Runs a scan whose lease this runner holds. `None` when the lease was lost.
+    fn run_held(
+        &mut self,
+        scan: &ScanRecord,
+        me: &str,
+        cancel: &AtomicBool,
+        on: &mut impl FnMut(ScanEvent),
+        computed: &mut u64,
+    ) -> Result<Option<ScanEnd>, CatalogError> {
+        let id = scan.id;
         let mut next = scan.next;
-        let total = scan.to - scan.from;
-        progress(&ScanProgress {
-            scan_id: id,
-            done: next - scan.from,
-            total,
-        });
+        on(ScanEvent::Progress(progress_of(&ScanRecord {
+            next,
+            ..scan.clone()
+        })));
         while next < scan.to {
             if cancel.load(Ordering::Relaxed) {
-                self.set_state(id, ScanState::Cancelled)?;
-                return Ok(ScanEnd::Cancelled);
+                return Ok(self
+                    .release(id, me, Some(ScanState::Cancelled))?
+                    .then_some(ScanEnd::Cancelled));
             }
             let end = (next + SCAN_CHUNK).min(scan.to);
             let rules = ValidRules::default();
@@ -171,29 +441,46 @@ impl Catalog {
                 .into_par_iter()
                 .map(|s| summarize(&rules, s as u32))
                 .collect();
-            let tx = self.conn.transaction()?;
-            put_rows(&tx, &rows)?;
-            tx.execute(
-                "UPDATE scans SET next_seed = ?2 WHERE id = ?1",
-                params![id, end as i64],
+            let tx = self
+                .conn
+                .transaction_with_behavior(TransactionBehavior::Immediate)?;
+            // The position moves, and the lease is renewed, only while it is ours.
+            let held = tx.execute(
+                "UPDATE scans SET next_seed = ?2, lease_until = ?3 WHERE id = ?1 AND lease_owner = ?4",
+                params![id, end as i64, unix_now() + LEASE_SECONDS, me],
             )?;
+            if held == 0 {
+                return Ok(None);
+            }
+            put_rows(&tx, &rows)?;
             tx.commit()?;
+            *computed += end - next;
             next = end;
-            progress(&ScanProgress {
-                scan_id: id,
-                done: next - scan.from,
-                total,
-            });
+            on(ScanEvent::Progress(progress_of(&ScanRecord {
+                next,
+                ..scan.clone()
+            })));
         }
-        self.set_state(id, ScanState::Done)?;
-        Ok(ScanEnd::Done)
+        Ok(self
+            .release(id, me, Some(ScanState::Done))?
+            .then_some(ScanEnd::Done))
     }
 
-    fn set_state(&self, id: i64, state: ScanState) -> Result<(), CatalogError> {
-        self.conn.execute(
-            "UPDATE scans SET state = ?2 WHERE id = ?1",
-            params![id, state_name(state)],
+    /// Gives the lease back (setting `state` if given). False when it was not held.
+    fn release(&self, id: i64, me: &str, state: Option<ScanState>) -> Result<bool, CatalogError> {
+        let n = self.conn.execute(
+            "UPDATE scans SET state = coalesce(?3, state), lease_owner = NULL, lease_until = NULL \
+             WHERE id = ?1 AND lease_owner = ?2",
+            params![id, me, state.map(state_name)],
         )?;
-        Ok(())
+        Ok(n == 1)
+    }
+}
+
+fn progress_of(scan: &ScanRecord) -> ScanProgress {
+    ScanProgress {
+        scan_id: scan.id,
+        done: scan.next - scan.from,
+        total: scan.to - scan.from,
     }
 }

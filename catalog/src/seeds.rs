@@ -78,6 +78,7 @@ impl Op {
 pub struct Filter {
     pub column: Column,
     pub op: Op,
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub value: i64,
 }
 
@@ -110,6 +111,7 @@ impl Default for SeedQuery {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct SeedPage {
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub total: u64,
     pub offset: u32,
     pub rows: Vec<SeedRow>,
@@ -119,17 +121,25 @@ pub struct SeedPage {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Stats {
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub seeds: u64,
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub accepted: u64,
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub fallback: u64,
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub all_pre_solved: u64,
     pub fallback_rate: f64,
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub pre_solved_rejections: u64,
     /// `[attempts, seeds]`, attempts ascending.
+    #[cfg_attr(feature = "ts", ts(type = "Array<[number, number]>"))]
     pub attempts_histogram: Vec<[u64; 2]>,
     /// `[solving placements, seeds]`, ascending.
+    #[cfg_attr(feature = "ts", ts(type = "Array<[number, number]>"))]
     pub solving_histogram: Vec<[u64; 2]>,
     /// For each of the 144 sweep placements, how many seeds it solves.
+    #[cfg_attr(feature = "ts", ts(type = "Array<number>"))]
     pub placement_solves: Vec<u64>,
 }
 
@@ -150,16 +160,26 @@ fn where_clause(filters: &[Filter]) -> (String, Vec<i64>) {
 const ROW_COLUMNS: &str = "seed, rules_version, shipped, attempts, fallback, pre_solved, solving, \
      solving_mask, walls, ramps, fans, bumpers, level_hash";
 
+/// A stored `shipped` name; anything else is damaged data, not a guess.
+fn shipped_kind(r: &Row<'_>, column: usize) -> rusqlite::Result<ShippedKind> {
+    let shipped: String = r.get(column)?;
+    match shipped.as_str() {
+        "accepted" => Ok(ShippedKind::Accepted),
+        "fallback" => Ok(ShippedKind::Fallback),
+        "all_pre_solved" => Ok(ShippedKind::AllPreSolved),
+        other => Err(rusqlite::Error::FromSqlConversionFailure(
+            column,
+            rusqlite::types::Type::Text,
+            format!("{other:?} is not a way a level ships").into(),
+        )),
+    }
+}
+
 fn read_row(r: &Row<'_>) -> rusqlite::Result<SeedRow> {
-    let shipped: String = r.get(2)?;
     Ok(SeedSummary {
         seed: r.get(0)?,
         rules_version: r.get(1)?,
-        shipped: match shipped.as_str() {
-            "fallback" => ShippedKind::Fallback,
-            "all_pre_solved" => ShippedKind::AllPreSolved,
-            _ => ShippedKind::Accepted,
-        },
+        shipped: shipped_kind(r, 2)?,
         attempts: r.get(3)?,
         fallback: r.get(4)?,
         pre_solved: r.get(5)?,
@@ -245,7 +265,7 @@ impl Catalog {
             .query_map(params_from_iter(values.iter()), read_row)?
             .collect::<Result<Vec<_>, _>>()?;
         Ok(SeedPage {
-            total: total as u64,
+            total: total.max(0) as u64,
             offset: q.offset,
             rows,
         })
@@ -272,19 +292,19 @@ impl Catalog {
         ))?;
         let mut rows = stmt.query(params_from_iter(values.iter()))?;
         while let Some(r) = rows.next()? {
-            let shipped: String = r.get(0)?;
             stats.seeds += 1;
-            match shipped.as_str() {
-                "accepted" => stats.accepted += 1,
-                "fallback" => stats.fallback += 1,
-                _ => {
+            match shipped_kind(r, 0)? {
+                ShippedKind::Accepted => stats.accepted += 1,
+                ShippedKind::Fallback => stats.fallback += 1,
+                ShippedKind::AllPreSolved => {
                     stats.fallback += 1;
                     stats.all_pre_solved += 1;
                 }
             }
-            *attempts.entry(r.get::<_, i64>(1)? as u64).or_default() += 1;
-            stats.pre_solved_rejections += r.get::<_, i64>(2)? as u64;
-            *solving.entry(r.get::<_, i64>(3)? as u64).or_default() += 1;
+            // Read as u32: a negative count is damaged data, not 2^64 - n.
+            *attempts.entry(u64::from(r.get::<_, u32>(1)?)).or_default() += 1;
+            stats.pre_solved_rejections += u64::from(r.get::<_, u32>(2)?);
+            *solving.entry(u64::from(r.get::<_, u32>(3)?)).or_default() += 1;
             let mask: Vec<u8> = r.get(4)?;
             for (i, count) in stats.placement_solves.iter_mut().enumerate() {
                 if mask.get(i / 8).is_some_and(|b| b & (1 << (i % 8)) != 0) {

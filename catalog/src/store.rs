@@ -1,8 +1,20 @@
-//! Opening the catalog: migrations, and what to do with a file that is not ours.
+//! Opening the catalog: what to do with a file that may not be ours, creation and
+//! migrations as one serialised step, and read-only opening.
+//!
+//! A file is looked at read-only first, so a newer or foreign file is left byte
+//! for byte as it was. Creating or migrating a catalog happens inside one
+//! `BEGIN IMMEDIATE` transaction that reads the application id and schema version
+//! again, so any number of processes (the studio, several CLI commands) can open
+//! a catalog that does not exist yet at the same moment: one creates it, the
+//! others wait and find it made. A file is moved aside only when it is certainly
+//! not ours: not SQLite, another program's application id, or damaged — never on
+//! a busy or locked error, and never a database without an application id that
+//! holds tables (it is refused and left untouched instead).
 
 use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
 
-use rusqlite::{Connection, ErrorCode};
+use rusqlite::{Connection, ErrorCode, OpenFlags, TransactionBehavior};
 
 use crate::error::CatalogError;
 
@@ -11,9 +23,13 @@ pub const APPLICATION_ID: i32 = 0x4354_5231;
 /// The newest schema (`PRAGMA user_version`) this code knows.
 pub const SCHEMA_VERSION: i64 = MIGRATIONS.len() as i64;
 
+/// How long an open waits for other processes holding the catalog's locks.
+const BUSY_TIMEOUT: Duration = Duration::from_secs(30);
+
 /// Migration `i` takes the schema from version `i` to `i + 1`. Never edit one that
 /// has shipped: add a new one.
-const MIGRATIONS: &[&str] = &[r#"
+const MIGRATIONS: &[&str] = &[
+    r#"
 CREATE TABLE seeds (
     seed          INTEGER PRIMARY KEY,
     rules_version INTEGER NOT NULL,
@@ -50,7 +66,12 @@ CREATE TABLE bookmarks (
     updated_at    TEXT    NOT NULL
 );
 CREATE INDEX bookmarks_by_seed ON bookmarks(seed);
-"#];
+"#,
+    r#"
+ALTER TABLE scans ADD COLUMN lease_owner TEXT;
+ALTER TABLE scans ADD COLUMN lease_until INTEGER;
+"#,
+];
 
 /// The catalog: one SQLite connection.
 pub struct Catalog {
@@ -82,50 +103,305 @@ pub fn default_path() -> PathBuf {
 }
 
 enum OpenError {
-    /// Not ours, or damaged: move it aside.
+    /// Certainly not ours (not SQLite, another program's, damaged): move it aside.
     Unusable(String),
+    /// Another process holds a lock: try again (until the timeout).
+    Busy(String),
     /// Anything else (permissions, a newer schema): report, touch nothing.
     Fatal(CatalogError),
 }
 
-impl From<rusqlite::Error> for OpenError {
-    fn from(e: rusqlite::Error) -> Self {
-        match e.sqlite_error_code() {
-            Some(ErrorCode::NotADatabase | ErrorCode::DatabaseCorrupt) => {
-                OpenError::Unusable(e.to_string())
-            }
-            _ => OpenError::Fatal(e.into()),
+impl OpenError {
+    fn into_catalog_error(self) -> CatalogError {
+        match self {
+            OpenError::Fatal(e) => e,
+            OpenError::Busy(e) => CatalogError::Database(format!(
+                "the catalog stayed locked by another process for {}s: {e}",
+                BUSY_TIMEOUT.as_secs()
+            )),
+            OpenError::Unusable(r) => CatalogError::Database(r),
         }
     }
 }
 
+impl From<rusqlite::Error> for OpenError {
+    fn from(e: rusqlite::Error) -> Self {
+        if is_busy(&e) {
+            OpenError::Busy(e.to_string())
+        } else if is_not_a_database(&e) {
+            OpenError::Unusable(e.to_string())
+        } else {
+            OpenError::Fatal(e.into())
+        }
+    }
+}
+
+/// What a file holds, read in one transaction.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Header {
+    application_id: i32,
+    user_version: i64,
+    objects: i64,
+}
+
+/// What to do with a file, from its header.
+#[derive(Debug, PartialEq, Eq)]
+enum Verdict {
+    /// Nothing in it yet: ours to create.
+    Empty,
+    /// Ours, at this schema version (≤ ours).
+    Ours(i64),
+}
+
+impl Header {
+    fn read(conn: &Connection) -> rusqlite::Result<Header> {
+        Ok(Header {
+            application_id: conn.pragma_query_value(None, "application_id", |r| r.get(0))?,
+            user_version: conn.pragma_query_value(None, "user_version", |r| r.get(0))?,
+            objects: conn.query_row("SELECT count(*) FROM sqlite_master", [], |r| r.get(0))?,
+        })
+    }
+
+    fn verdict(self, path: &Path) -> Result<Verdict, OpenError> {
+        match self {
+            Header {
+                application_id: APPLICATION_ID,
+                user_version,
+                ..
+            } if user_version > SCHEMA_VERSION => Err(OpenError::Fatal(CatalogError::NewerSchema {
+                found: user_version,
+                supported: SCHEMA_VERSION,
+            })),
+            Header {
+                application_id: APPLICATION_ID,
+                user_version,
+                ..
+            } => Ok(Verdict::Ours(user_version.max(0))),
+            Header {
+                application_id: 0,
+                objects: 0,
+                ..
+            } => Ok(Verdict::Empty),
+            Header {
+                application_id: 0, ..
+            } => Err(OpenError::Fatal(CatalogError::Invalid(format!(
+                "{} is a SQLite database without the catalog's application id that already holds tables \
+                 (another program's?); it was left untouched: choose another catalog file",
+                path.display()
+            )))),
+            Header { application_id, .. } => Err(OpenError::Unusable(format!(
+                "it is a SQLite database of another program (application id {application_id:#x})"
+            ))),
+        }
+    }
+}
+
+/// A look at an existing file through a read-only connection: changes nothing.
+enum Probe {
+    /// No file there yet.
+    Missing,
+    /// Ours or empty; the read-only connection, and the file's identity.
+    Usable(Connection, Verdict),
+    /// The read-only look failed for another reason (it needs a rollback, the
+    /// directory cannot hold a `-shm`...): let the read-write open decide.
+    Unknown,
+}
+
+fn is_not_a_database(e: &rusqlite::Error) -> bool {
+    matches!(
+        e.sqlite_error_code(),
+        Some(ErrorCode::NotADatabase | ErrorCode::DatabaseCorrupt)
+    )
+}
+
+fn is_busy(e: &rusqlite::Error) -> bool {
+    matches!(
+        e.sqlite_error_code(),
+        Some(ErrorCode::DatabaseBusy | ErrorCode::DatabaseLocked)
+    )
+}
+
+/// Runs `step` again while another process holds a lock (the busy timeout does
+/// not cover every lock SQLite takes, e.g. the switch to WAL), up to the timeout.
+fn retry_busy<T>(mut step: impl FnMut() -> Result<T, OpenError>) -> Result<T, OpenError> {
+    let start = Instant::now();
+    let mut pause = Duration::from_millis(2);
+    loop {
+        match step() {
+            Err(OpenError::Busy(_)) if start.elapsed() < BUSY_TIMEOUT => {
+                std::thread::sleep(pause);
+                pause = (pause * 2).min(Duration::from_millis(100));
+            }
+            other => return other,
+        }
+    }
+}
+
+/// `path` as an SQLite URI that opens it immutable: for a WAL catalog in a
+/// directory where no `-shm` file can be made (a read-only directory), which
+/// SQLite cannot open read-only otherwise.
+fn immutable_uri(path: &Path) -> Option<String> {
+    use std::fmt::Write;
+    let absolute = std::path::absolute(path).ok()?;
+    let mut uri = String::from("file:");
+    for &b in absolute.to_str()?.as_bytes() {
+        if b.is_ascii_alphanumeric() || b"/-_.~".contains(&b) {
+            uri.push(b as char);
+        } else {
+            let _ = write!(uri, "%{b:02X}");
+        }
+    }
+    uri.push_str("?immutable=1");
+    Some(uri)
+}
+
+fn companion(path: &Path, suffix: &str) -> PathBuf {
+    let mut name = path.file_name().unwrap_or_default().to_owned();
+    name.push(suffix);
+    path.with_file_name(name)
+}
+
+fn probe(path: &Path) -> Result<Probe, OpenError> {
+    match probe_with(path, None)? {
+        // A read-only directory: SQLite cannot make the `-shm` file a WAL reader
+        // needs. With no `-wal` file (a catalog closed cleanly), the file alone is
+        // the whole catalog and can be read as immutable.
+        Probe::Unknown if !companion(path, "-wal").exists() => match immutable_uri(path) {
+            Some(uri) => probe_with(path, Some(&uri)),
+            None => Ok(Probe::Unknown),
+        },
+        found => Ok(found),
+    }
+}
+
+fn probe_with(path: &Path, uri: Option<&str>) -> Result<Probe, OpenError> {
+    match std::fs::symlink_metadata(path) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Probe::Missing),
+        Err(e) => return Err(OpenError::Fatal(e.into())),
+        Ok(_) => {}
+    }
+    let flags = OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX;
+    let opened = match uri {
+        Some(uri) => Connection::open_with_flags(uri, flags | OpenFlags::SQLITE_OPEN_URI),
+        None => Connection::open_with_flags(path, flags),
+    };
+    let conn = match opened {
+        Ok(conn) => conn,
+        Err(e) if is_not_a_database(&e) => return Err(OpenError::Unusable(e.to_string())),
+        Err(_) => return Ok(Probe::Unknown),
+    };
+    conn.busy_timeout(BUSY_TIMEOUT)?;
+    let look = || -> Result<Result<Verdict, OpenError>, rusqlite::Error> {
+        let tx = conn.unchecked_transaction()?;
+        let header = Header::read(&tx)?;
+        let verdict = match header.verdict(path) {
+            Ok(v) => v,
+            Err(e) => return Ok(Err(e)),
+        };
+        let check: String = tx.query_row("PRAGMA quick_check", [], |r| r.get(0))?;
+        tx.finish()?;
+        if check != "ok" {
+            return Ok(Err(OpenError::Unusable(format!("it is damaged ({check})"))));
+        }
+        Ok(Ok(verdict))
+    };
+    match look() {
+        Ok(Ok(verdict)) => Ok(Probe::Usable(conn, verdict)),
+        Ok(Err(e)) => Err(e),
+        Err(e) if is_not_a_database(&e) || is_busy(&e) => Err(e.into()),
+        Err(_) => Ok(Probe::Unknown),
+    }
+}
+
+/// A connection to an existing catalog that cannot write to it (`query_only`),
+/// checked with a first read.
+fn query_only_connection(path: &Path) -> rusqlite::Result<Connection> {
+    let conn = Connection::open_with_flags(
+        path,
+        OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+    )?;
+    conn.busy_timeout(BUSY_TIMEOUT)?;
+    conn.pragma_update(None, "query_only", true)?;
+    conn.query_row("SELECT count(*) FROM sqlite_master", [], |r| {
+        r.get::<_, i64>(0)
+    })?;
+    Ok(conn)
+}
+
 impl Catalog {
-    /// Opens (or creates) the catalog at `path`. A file that is not a SQLite
-    /// database, belongs to another program, or is damaged is renamed to
-    /// `<name>.unusable-<n>` and a fresh catalog is created.
+    /// Opens (or creates) the catalog at `path` for reading and writing. A file
+    /// that is not a SQLite database, belongs to another program (a different
+    /// non-zero application id), or is damaged is renamed to `<name>.unusable-<n>`
+    /// and a fresh catalog is created. A newer schema, or a database without an
+    /// application id that holds tables, is refused and left byte for byte as it
+    /// was. Safe to call from several processes at once on a file that does not
+    /// exist yet.
     pub fn open(path: &Path) -> Result<Opened, CatalogError> {
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
             std::fs::create_dir_all(dir)?;
         }
-        match Self::try_open(path) {
-            Ok(catalog) => Ok(Opened {
-                catalog,
-                moved_aside: None,
-                reason: None,
-            }),
-            Err(OpenError::Fatal(e)) => Err(e),
-            Err(OpenError::Unusable(reason)) => {
-                let aside = move_aside(path)?;
-                let catalog = Self::try_open(path).map_err(|e| match e {
-                    OpenError::Fatal(e) => e,
-                    OpenError::Unusable(r) => CatalogError::Io(r),
-                })?;
+        let mut moved: Option<(PathBuf, String)> = None;
+        // A few rounds at most: after moving a file aside, or finding that another
+        // process moved it first.
+        for _ in 0..4 {
+            match Self::try_open(path) {
+                Ok(catalog) => {
+                    let (moved_aside, reason) =
+                        moved.map_or((None, None), |(a, r)| (Some(a), Some(r)));
+                    return Ok(Opened {
+                        catalog,
+                        moved_aside,
+                        reason,
+                    });
+                }
+                Err(OpenError::Unusable(reason)) => {
+                    if moved.is_some() {
+                        return Err(CatalogError::Io(reason));
+                    }
+                    if let Some(aside) = move_aside(path)? {
+                        moved = Some((aside, reason));
+                    }
+                }
+                Err(e) => return Err(e.into_catalog_error()),
+            }
+        }
+        Err(CatalogError::Io(format!(
+            "{} kept changing while it was opened; try again",
+            path.display()
+        )))
+    }
+
+    /// Opens the catalog at `path` for reading only, when it is ours and current:
+    /// nothing is written, so this works in a read-only directory or on a
+    /// read-only file. A missing, empty, older or unusable file goes through
+    /// [`Catalog::open`] (created, migrated or moved aside as there).
+    pub fn open_read_only(path: &Path) -> Result<Opened, CatalogError> {
+        let probed = retry_busy(|| probe(path));
+        match probed {
+            Ok(Probe::Usable(probe_conn, Verdict::Ours(SCHEMA_VERSION))) => {
+                // Where the file can be written, an ordinary connection that is
+                // only allowed to query: on closing it tidies up the WAL's `-wal`
+                // and `-shm` files as any other; elsewhere, the read-only look.
+                let conn = match query_only_connection(path) {
+                    Ok(conn) => conn,
+                    Err(_) => {
+                        probe_conn.pragma_update(None, "query_only", true)?;
+                        probe_conn
+                    }
+                };
                 Ok(Opened {
-                    catalog,
-                    moved_aside: Some(aside),
-                    reason: Some(reason),
+                    catalog: Catalog { conn },
+                    moved_aside: None,
+                    reason: None,
                 })
             }
+            Ok(other) => {
+                // Missing, empty or older: the ordinary open creates or migrates it.
+                drop(other);
+                Self::open(path)
+            }
+            Err(OpenError::Unusable(_)) => Self::open(path),
+            Err(e) => Err(e.into_catalog_error()),
         }
     }
 
@@ -133,53 +409,62 @@ impl Catalog {
     pub fn in_memory() -> Result<Catalog, CatalogError> {
         let conn = Connection::open_in_memory()?;
         let mut c = Catalog { conn };
-        c.migrate().map_err(|e| match e {
-            OpenError::Fatal(e) => e,
-            OpenError::Unusable(r) => CatalogError::Database(r),
-        })?;
+        c.create_or_migrate(Path::new(":memory:"))
+            .map_err(OpenError::into_catalog_error)?;
         Ok(c)
     }
 
     fn try_open(path: &Path) -> Result<Catalog, OpenError> {
+        // Look first, read-only: a file that is not ours is not changed by looking.
+        if let Probe::Usable(conn, _) = retry_busy(|| probe(path))? {
+            drop(conn);
+        }
         let conn = Connection::open(path)?;
-        conn.busy_timeout(std::time::Duration::from_secs(10))?;
-        let app_id: i32 = conn.pragma_query_value(None, "application_id", |r| r.get(0))?;
-        let objects: i64 =
-            conn.query_row("SELECT count(*) FROM sqlite_master", [], |r| r.get(0))?;
-        if app_id != APPLICATION_ID && !(app_id == 0 && objects == 0) {
-            return Err(OpenError::Unusable(format!(
-                "it is a SQLite database of another program (application id {app_id:#x})"
-            )));
-        }
-        let check: String = conn.query_row("PRAGMA quick_check", [], |r| r.get(0))?;
-        if check != "ok" {
-            return Err(OpenError::Unusable(format!("it is damaged ({check})")));
-        }
-        conn.pragma_update(None, "journal_mode", "WAL")?;
-        conn.pragma_update(None, "synchronous", "NORMAL")?;
-        conn.pragma_update(None, "foreign_keys", "ON")?;
+        conn.busy_timeout(BUSY_TIMEOUT)?;
         let mut c = Catalog { conn };
-        c.migrate()?;
+        retry_busy(|| {
+            let mode: String =
+                c.conn
+                    .pragma_update_and_check(None, "journal_mode", "WAL", |r| r.get(0))?;
+            if !mode.eq_ignore_ascii_case("wal") {
+                return Err(OpenError::Fatal(CatalogError::Database(format!(
+                    "the catalog's journal could not be switched to WAL (it is {mode})"
+                ))));
+            }
+            Ok(())
+        })?;
+        c.conn.pragma_update(None, "synchronous", "NORMAL")?;
+        c.conn.pragma_update(None, "foreign_keys", "ON")?;
+        retry_busy(|| c.create_or_migrate(path))?;
         Ok(c)
     }
 
-    fn migrate(&mut self) -> Result<(), OpenError> {
-        let version: i64 = self
+    /// Creates or migrates the schema in one `BEGIN IMMEDIATE` transaction, after
+    /// reading the header again inside it: of several processes opening a new
+    /// file at once, one creates the tables and the others find them.
+    fn create_or_migrate(&mut self, path: &Path) -> Result<(), OpenError> {
+        let tx = self
             .conn
-            .pragma_query_value(None, "user_version", |r| r.get(0))?;
-        if version > SCHEMA_VERSION {
-            return Err(OpenError::Fatal(CatalogError::NewerSchema {
-                found: version,
-                supported: SCHEMA_VERSION,
-            }));
-        }
-        for (i, sql) in MIGRATIONS.iter().enumerate().skip(version as usize) {
-            let tx = self.conn.transaction()?;
+            .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        let header = Header::read(&tx)?;
+        let from = match header.verdict(path) {
+            Ok(Verdict::Empty) => 0,
+            Ok(Verdict::Ours(v)) => v,
+            // It was looked at read-only before: it changed since. Touch nothing.
+            Err(OpenError::Unusable(reason)) => {
+                return Err(OpenError::Fatal(CatalogError::Invalid(format!(
+                    "{} changed while it was opened ({reason}); it was left untouched",
+                    path.display()
+                ))))
+            }
+            Err(e) => return Err(e),
+        };
+        for (i, sql) in MIGRATIONS.iter().enumerate().skip(from as usize) {
             tx.execute_batch(sql)?;
             tx.pragma_update(None, "user_version", i as i64 + 1)?;
             tx.pragma_update(None, "application_id", APPLICATION_ID)?;
-            tx.commit()?;
         }
+        tx.commit()?;
         Ok(())
     }
 
@@ -198,20 +483,52 @@ impl Catalog {
     }
 }
 
-/// Renames `path` (and its `-wal`/`-shm` companions) to the first free
-/// `<name>.unusable-<n>`.
-fn move_aside(path: &Path) -> Result<PathBuf, CatalogError> {
+/// The file's identity, to tell whether `path` still names the file we looked at.
+#[cfg(unix)]
+fn identity(meta: &std::fs::Metadata) -> (u64, u64) {
+    use std::os::unix::fs::MetadataExt;
+    (meta.dev(), meta.ino())
+}
+
+/// Renames the unusable file at `path` (and its `-wal`/`-shm` companions) to the
+/// first free `<name>.unusable-<n>`, holding an exclusive lock on it meanwhile and
+/// looking at it once more under the lock: of several processes that found it
+/// unusable, one moves it and the others find it gone (`None`), so none moves a
+/// fresh catalog that another just made in its place.
+fn move_aside(path: &Path) -> Result<Option<PathBuf>, CatalogError> {
+    #[cfg(unix)]
+    let _lock = {
+        let file = match std::fs::File::open(path) {
+            Ok(f) => f,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+            Err(e) => return Err(e.into()),
+        };
+        rustix::fs::flock(&file, rustix::fs::FlockOperation::LockExclusive)
+            .map_err(|e| CatalogError::Io(e.to_string()))?;
+        let still_there = std::fs::symlink_metadata(path).is_ok_and(|m| {
+            identity(&m) == identity(&file.metadata().expect("an open file has metadata"))
+        });
+        if !still_there {
+            return Ok(None);
+        }
+        file
+    };
+    // Under the lock, the file must still be unusable.
+    match retry_busy(|| probe(path)) {
+        Err(OpenError::Unusable(_)) => {}
+        _ => return Ok(None),
+    }
     let name = path
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_else(|| "catalog".into());
     let aside = (1..)
         .map(|n| path.with_file_name(format!("{name}.unusable-{n}")))
-        .find(|p| !p.exists())
+        .find(|p| std::fs::symlink_metadata(p).is_err())
         .expect("some name is free");
     std::fs::rename(path, &aside)?;
     for suffix in ["-wal", "-shm"] {
-        let companion = path.with_file_name(format!("{name}{suffix}"));
+        let companion = companion(path, suffix);
         if companion.exists() {
             let to = aside.with_file_name(format!(
                 "{}{suffix}",
@@ -220,5 +537,5 @@ fn move_aside(path: &Path) -> Result<PathBuf, CatalogError> {
             std::fs::rename(&companion, to)?;
         }
     }
-    Ok(aside)
+    Ok(Some(aside))
 }

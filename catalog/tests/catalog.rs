@@ -3,8 +3,8 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use contraption_catalog::{
-    BookmarkInput, Catalog, CatalogError, Column, Filter, Op, ScanEnd, ScanState, SeedQuery,
-    APPLICATION_ID, SCAN_CHUNK, SCHEMA_VERSION,
+    BookmarkInput, BookmarkQuery, Catalog, CatalogError, Column, Filter, Op, ScanEnd, ScanEvent,
+    ScanState, SeedQuery, APPLICATION_ID, SCAN_CHUNK, SCHEMA_VERSION,
 };
 
 /// The engine's summary of `seed` under the default rules.
@@ -283,6 +283,112 @@ fn bookmarks_are_kept_edited_searched_and_checked() {
     );
 }
 
+fn tagged(note: &str, tags: &[&str]) -> BookmarkInput {
+    BookmarkInput {
+        note: note.into(),
+        tags: tags.iter().map(|t| t.to_string()).collect(),
+    }
+}
+
+#[test]
+fn a_search_of_several_words_finds_the_bookmarks_with_all_of_them() {
+    let mut c = Catalog::in_memory().unwrap();
+    let a = c
+        .add_bookmark(42, &tagged("one ramp, steep drop", &["hard", "Ramp-only"]))
+        .unwrap();
+    let b = c
+        .add_bookmark(1671, &tagged("eleven attempts", &["hard"]))
+        .unwrap();
+    c.add_bookmark(7, &tagged("a steep one", &[])).unwrap();
+    let ids = |search: &str| -> Vec<i64> {
+        c.bookmarks(Some(search))
+            .unwrap()
+            .iter()
+            .map(|b| b.id)
+            .collect()
+    };
+    // Words from the note and from a tag, in any order and case.
+    assert_eq!(ids("steep ramp"), vec![a.id]);
+    assert_eq!(ids("HARD   drop"), vec![a.id]);
+    assert_eq!(ids("hard, eleven"), vec![b.id]);
+    // A word of the seed.
+    assert_eq!(ids("hard 1671"), vec![b.id]);
+    // Every word must match somewhere.
+    assert!(ids("steep banana").is_empty());
+    // Tag text, not the JSON it is stored as.
+    assert!(ids("\"hard\"").is_empty());
+    assert!(ids("[").is_empty());
+    // Blank means everything, newest first.
+    assert_eq!(ids("  ").len(), 3);
+    assert!(matches!(
+        c.bookmarks(Some(&"x".repeat(201))),
+        Err(CatalogError::Invalid(_))
+    ));
+}
+
+#[test]
+fn bookmarks_are_found_by_tag_and_by_seed() {
+    let mut c = Catalog::in_memory().unwrap();
+    let a = c
+        .add_bookmark(42, &tagged("one", &["hard", "ramp"]))
+        .unwrap();
+    let b = c.add_bookmark(7, &tagged("two", &["Hard"])).unwrap();
+    c.add_bookmark(9, &tagged("hard in the note", &["hardly"]))
+        .unwrap();
+    let find = |q: BookmarkQuery| -> Vec<i64> {
+        c.find_bookmarks(&q).unwrap().iter().map(|b| b.id).collect()
+    };
+    // A whole tag, case-insensitive; not a tag that merely contains it, nor the note.
+    let hard = BookmarkQuery {
+        tag: Some("hard".into()),
+        ..BookmarkQuery::default()
+    };
+    assert_eq!(find(hard.clone()), vec![b.id, a.id]);
+    assert_eq!(
+        find(BookmarkQuery {
+            search: Some("one".into()),
+            ..hard.clone()
+        }),
+        vec![a.id]
+    );
+    assert_eq!(
+        find(BookmarkQuery {
+            seed: Some(42),
+            ..BookmarkQuery::default()
+        }),
+        vec![a.id]
+    );
+    assert!(find(BookmarkQuery {
+        seed: Some(43),
+        ..BookmarkQuery::default()
+    })
+    .is_empty());
+}
+
+#[test]
+fn a_seed_is_bookmarked_once() {
+    let mut c = Catalog::in_memory().unwrap();
+    let first = c.add_bookmark(42, &tagged("first", &[])).unwrap();
+    assert_eq!(
+        c.add_bookmark(42, &tagged("second", &["x"])),
+        Err(CatalogError::AlreadyBookmarked {
+            seed: 42,
+            id: first.id
+        })
+    );
+    let all = c.bookmarks(None).unwrap();
+    assert_eq!(all.len(), 1, "the refused bookmark changes nothing");
+    assert_eq!(all[0].note, "first");
+    // Editing the existing one is the way to change it; after a delete the seed is free.
+    c.update_bookmark(first.id, &tagged("second", &["x"]))
+        .unwrap();
+    c.delete_bookmark(first.id).unwrap();
+    assert!(c.add_bookmark(42, &tagged("again", &[])).is_ok());
+    let json = serde_json::to_value(CatalogError::AlreadyBookmarked { seed: 42, id: 3 }).unwrap();
+    assert_eq!(json["kind"], "already_bookmarked");
+    assert_eq!(json["detail"]["id"], 3);
+}
+
 #[test]
 fn a_bookmark_whose_level_changed_is_reported() {
     let dir = temp();
@@ -320,12 +426,14 @@ fn garbage_and_foreign_files_are_moved_aside_never_lost() {
     assert_eq!(opened.catalog.schema_version().unwrap(), SCHEMA_VERSION);
     drop(opened);
 
-    // Another program's SQLite file.
+    // Another program's SQLite file (its own application id).
     let foreign = dir.path().join("foreign.sqlite3");
     {
         let c = rusqlite::Connection::open(&foreign).unwrap();
-        c.execute_batch("CREATE TABLE recipes (name TEXT); INSERT INTO recipes VALUES ('soup');")
-            .unwrap();
+        c.execute_batch(
+            "PRAGMA application_id = 1234; CREATE TABLE recipes (name TEXT); INSERT INTO recipes VALUES ('soup');",
+        )
+        .unwrap();
     }
     let opened = Catalog::open(&foreign).unwrap();
     let aside = opened.moved_aside.clone().unwrap();
@@ -348,19 +456,229 @@ fn garbage_and_foreign_files_are_moved_aside_never_lost() {
 }
 
 #[test]
-fn a_file_from_a_newer_studio_is_left_alone() {
+fn a_database_without_an_application_id_that_holds_tables_is_refused_untouched() {
+    // Not certainly another program's (ours before its id was written would look
+    // the same), so it is neither moved aside nor changed.
     let dir = temp();
     let path = dir.path().join("catalog.sqlite3");
-    drop(Catalog::open(&path).unwrap());
-    rusqlite::Connection::open(&path)
+    {
+        let c = rusqlite::Connection::open(&path).unwrap();
+        c.execute_batch("CREATE TABLE recipes (name TEXT); INSERT INTO recipes VALUES ('soup');")
+            .unwrap();
+    }
+    let before = std::fs::read(&path).unwrap();
+    for open in [Catalog::open, Catalog::open_read_only] {
+        let err = open(&path).err().expect("refused");
+        assert!(err.to_string().contains("left untouched"), "{err}");
+    }
+    assert_eq!(std::fs::read(&path).unwrap(), before);
+    let names: Vec<_> = std::fs::read_dir(dir.path())
         .unwrap()
-        .pragma_update(None, "user_version", SCHEMA_VERSION + 1)
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(names, ["catalog.sqlite3"]);
+}
+
+#[test]
+fn a_file_from_a_newer_studio_is_left_alone_byte_for_byte() {
+    for journal in ["DELETE", "WAL"] {
+        let dir = temp();
+        let path = dir.path().join("catalog.sqlite3");
+        drop(Catalog::open(&path).unwrap());
+        {
+            let raw = rusqlite::Connection::open(&path).unwrap();
+            raw.pragma_update(None, "journal_mode", journal).unwrap();
+            raw.pragma_update(None, "user_version", SCHEMA_VERSION + 1)
+                .unwrap();
+        }
+        let before = std::fs::read(&path).unwrap();
+        for open in [Catalog::open, Catalog::open_read_only] {
+            assert!(
+                matches!(open(&path), Err(CatalogError::NewerSchema { .. })),
+                "{journal}"
+            );
+        }
+        assert_eq!(
+            std::fs::read(&path).unwrap(),
+            before,
+            "{journal}: not one byte changed (journal mode, change counter)"
+        );
+    }
+}
+
+/// Writes raw values into a scans row, as a damaged or hand-edited file could hold.
+fn tamper(path: &std::path::Path, sql: &str) {
+    rusqlite::Connection::open(path)
+        .unwrap()
+        .execute_batch(sql)
         .unwrap();
-    assert!(matches!(
-        Catalog::open(&path),
-        Err(CatalogError::NewerSchema { .. })
-    ));
-    assert!(path.exists());
+}
+
+#[test]
+fn scan_rows_that_break_the_rules_are_reported_as_damaged() {
+    let dir = temp();
+    let path = dir.path().join("catalog.sqlite3");
+    let mut c = Catalog::open(&path).unwrap().catalog;
+    let scan = c.begin_scan(0, 2000).unwrap();
+    drop(c);
+    for (sql, says) in [
+        ("UPDATE scans SET next_seed = -1000", "outside its range"),
+        ("UPDATE scans SET next_seed = 5000", "outside its range"),
+        ("UPDATE scans SET from_seed = 3000", "not one within"),
+        ("UPDATE scans SET to_seed = 4294967297", "not one within"),
+        ("UPDATE scans SET state = 'finished'", "unknown state"),
+        ("UPDATE scans SET state = 'done'", "marked done"),
+        ("UPDATE scans SET rules_version = -1", "rules version"),
+    ] {
+        tamper(
+            &path,
+            "UPDATE scans SET from_seed = 0, to_seed = 2000, next_seed = 0, state = 'running', rules_version = 1",
+        );
+        tamper(&path, sql);
+        let mut c = Catalog::open(&path).unwrap().catalog;
+        for err in [
+            c.scan(scan.id).unwrap_err(),
+            c.scans().unwrap_err(),
+            c.run_scan(scan.id, &AtomicBool::new(false), |_| {})
+                .unwrap_err(),
+            c.begin_scan(0, 2000).err().unwrap_or_else(|| {
+                // The tampered row no longer matches the range: a new scan starts.
+                CatalogError::Database("damaged data: outside its range not one within unknown state marked done rules version".into())
+            }),
+        ] {
+            assert!(
+                err.to_string().contains("damaged data") && err.to_string().contains(says),
+                "{sql}: {err}"
+            );
+        }
+        // Nothing was stored from a row that lied.
+        assert_eq!(c.query(&SeedQuery::default()).unwrap().total, 0, "{sql}");
+    }
+}
+
+#[test]
+fn seed_and_bookmark_rows_that_break_the_rules_are_reported_as_damaged() {
+    let dir = temp();
+    let path = dir.path().join("catalog.sqlite3");
+    let mut c = Catalog::open(&path).unwrap().catalog;
+    c.put_seeds(&[summarize(1), summarize(2)]).unwrap();
+    c.add_bookmark(1, &BookmarkInput::default()).unwrap();
+    drop(c);
+    for (sql, fails) in [
+        ("UPDATE seeds SET attempts = -3 WHERE seed = 1", "both"),
+        (
+            "UPDATE seeds SET shipped = 'sideways' WHERE seed = 1",
+            "both",
+        ),
+        ("UPDATE seeds SET pre_solved = -1 WHERE seed = 2", "both"),
+        ("UPDATE bookmarks SET tags = 'not json'", "bookmarks"),
+        ("UPDATE bookmarks SET seed = -5", "bookmarks"),
+    ] {
+        let mut c = Catalog::open(&path).unwrap().catalog;
+        c.put_seeds(&[summarize(1), summarize(2)]).unwrap();
+        drop(c);
+        tamper(&path, "UPDATE bookmarks SET tags = '[]', seed = 1");
+        tamper(&path, sql);
+        let c = Catalog::open(&path).unwrap().catalog;
+        let results = [
+            ("stats", c.stats(&[]).err()),
+            ("query", c.query(&SeedQuery::default()).err()),
+            ("bookmarks", c.bookmarks(None).err()),
+        ];
+        for (what, err) in results {
+            let expected = fails == what || (fails == "both" && what != "bookmarks");
+            match err {
+                Some(e) if expected => {
+                    assert!(e.to_string().contains("damaged data"), "{sql}: {e}")
+                }
+                None if !expected => {}
+                other => panic!("{sql}: {what} gave {other:?}"),
+            }
+        }
+    }
+}
+
+#[test]
+fn two_runners_of_one_scan_share_it_instead_of_both_doing_the_work() {
+    let dir = temp();
+    let path = dir.path().join("catalog.sqlite3");
+    let total = 6 * SCAN_CHUNK;
+    let runner = |path: std::path::PathBuf| {
+        std::thread::spawn(move || {
+            let mut c = Catalog::open(&path).unwrap().catalog;
+            let scan = c.begin_scan(0, total).unwrap();
+            let mut waited = false;
+            let run = c
+                .run_scan_reporting(scan.id, &AtomicBool::new(false), |e| {
+                    waited |= matches!(e, ScanEvent::Waiting { .. })
+                })
+                .unwrap();
+            (scan.id, run, waited)
+        })
+    };
+    let a = runner(path.clone());
+    let b = runner(path.clone());
+    let (a, b) = (a.join().unwrap(), b.join().unwrap());
+    assert_eq!(a.0, b.0, "one scan for the range");
+    assert_eq!((a.1.end, b.1.end), (ScanEnd::Done, ScanEnd::Done));
+    assert_eq!(
+        a.1.computed + b.1.computed,
+        total,
+        "every seed summarised once: {a:?} {b:?}"
+    );
+    assert!(a.2 || b.2, "one of them waited");
+    let c = Catalog::open(&path).unwrap().catalog;
+    assert_eq!(c.query(&SeedQuery::default()).unwrap().total, total);
+    assert_eq!(c.scans().unwrap().len(), 1);
+}
+
+#[test]
+fn the_lease_of_a_runner_that_is_gone_is_taken_over_at_once() {
+    let dir = temp();
+    let path = dir.path().join("catalog.sqlite3");
+    let mut c = Catalog::open(&path).unwrap().catalog;
+    let scan = c.begin_scan(0, 2 * SCAN_CHUNK).unwrap();
+    // A lease held by a process that does not exist (pid beyond pid_max), and one
+    // whose time ran out: both are taken over without waiting.
+    for owner in [
+        "4194305:1:0', lease_until = 99999999999 WHERE 1 --",
+        "1:1:0', lease_until = 1 WHERE 1 --",
+    ] {
+        tamper(
+            &path,
+            &format!("UPDATE scans SET state = 'running', next_seed = 0, lease_owner = '{owner}"),
+        );
+        let mut events = Vec::new();
+        let run = c
+            .run_scan_reporting(scan.id, &AtomicBool::new(false), |e| events.push(e))
+            .unwrap();
+        assert_eq!((run.end, run.computed), (ScanEnd::Done, 2 * SCAN_CHUNK));
+        assert!(
+            !events
+                .iter()
+                .any(|e| matches!(e, ScanEvent::Waiting { .. })),
+            "{owner}"
+        );
+    }
+    // A live holder (pid 1 with a fresh lease) is waited for; cancelling the wait
+    // leaves its scan alone.
+    tamper(
+        &path,
+        "UPDATE scans SET state = 'running', next_seed = 0, lease_owner = '1:1:0', lease_until = 99999999999",
+    );
+    let cancel = AtomicBool::new(false);
+    let mut waited = false;
+    let run = c
+        .run_scan_reporting(scan.id, &cancel, |e| {
+            if matches!(e, ScanEvent::Waiting { .. }) {
+                waited = true;
+                cancel.store(true, Ordering::Relaxed);
+            }
+        })
+        .unwrap();
+    assert!(waited);
+    assert_eq!((run.end, run.computed), (ScanEnd::Cancelled, 0));
+    assert_eq!(c.scan(scan.id).unwrap().state, ScanState::Running);
 }
 
 trait AppId {

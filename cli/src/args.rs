@@ -7,7 +7,7 @@ use contraption::{parse_seed, ParsedSeed};
 
 /// clap value parser for a SEED in any form a person types.
 pub fn seed(text: &str) -> Result<ParsedSeed, String> {
-    parse_seed(text).map_err(|e| e.to_string())
+    parse_seed(text).map_err(|e| crate::term::printable(&e.to_string()).into_owned())
 }
 
 /// Parses `FROM..TO` (TO excluded, at most 2^32).
@@ -41,12 +41,25 @@ pub fn parse_range(text: &str) -> Result<(u64, u64)> {
 
 /// Opens a catalog, saying on stderr when an unusable file had to be moved aside.
 pub fn open_catalog(path: &Path) -> Result<contraption_catalog::Catalog> {
-    let opened = contraption_catalog::Catalog::open(path)?;
+    report_opened(contraption_catalog::Catalog::open(path)?, path)
+}
+
+/// Opens a catalog for a command that only reads it: read-only when the file is
+/// ours and current, so it works in a read-only directory and changes nothing.
+pub fn open_catalog_read_only(path: &Path) -> Result<contraption_catalog::Catalog> {
+    report_opened(contraption_catalog::Catalog::open_read_only(path)?, path)
+}
+
+fn report_opened(
+    opened: contraption_catalog::Opened,
+    path: &Path,
+) -> Result<contraption_catalog::Catalog> {
     if let (Some(aside), Some(reason)) = (&opened.moved_aside, &opened.reason) {
         eprintln!(
-            "warning: {} could not be used ({reason}); it was moved to {} and a new catalog was created",
-            path.display(),
-            aside.display()
+            "warning: {} could not be used ({}); it was moved to {} and a new catalog was created",
+            crate::term::path(path),
+            crate::term::printable(reason),
+            crate::term::path(aside)
         );
     }
     Ok(opened.catalog)

@@ -35,7 +35,9 @@ pub fn finish(result: anyhow::Result<Exit>) -> ExitCode {
         Ok(exit) => ExitCode::from(exit.code()),
         Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("error: {e:#}");
+            // The message may quote user data (a path, seed text, a value read
+            // from a file or a catalog): escaped, never raw.
+            eprintln!("error: {}", crate::term::printable_lines(&format!("{e:#}")));
             ExitCode::from(Exit::Failure.code())
         }
     }

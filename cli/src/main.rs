@@ -8,6 +8,7 @@ mod args;
 mod commands;
 mod exit;
 mod output;
+mod term;
 
 use std::process::ExitCode;
 
@@ -57,7 +58,10 @@ pub struct Ctx {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => return usage_error(e),
+    };
     let ctx = Ctx {
         json: cli.json,
         rules: contraption::ValidRules::default(),
@@ -79,4 +83,21 @@ fn main() -> ExitCode {
     }
     .and_then(|exit| out.flush().map(|()| exit));
     exit::finish(result)
+}
+
+/// clap's help and version as clap prints them; its errors quote what was typed,
+/// so they are printed with control characters escaped (and without colour).
+fn usage_error(e: clap::Error) -> ExitCode {
+    use clap::error::ErrorKind;
+    if matches!(
+        e.kind(),
+        ErrorKind::DisplayHelp
+            | ErrorKind::DisplayVersion
+            | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
+    ) {
+        e.exit();
+    }
+    let text = e.render().to_string();
+    eprint!("{}", term::printable_lines(&text));
+    ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(2))
 }

@@ -18,9 +18,10 @@ fn run_json(args: &[&str]) -> Value {
 
 fn rows_in(path: &std::path::Path) -> (i64, i64, String) {
     let c = rusqlite::Connection::open(path).unwrap();
+    // The scanner may not have created its tables yet: that is no rows.
     let rows: i64 = c
         .query_row("SELECT count(*) FROM seeds", [], |r| r.get(0))
-        .unwrap();
+        .unwrap_or(0);
     let (next, state) = c
         .query_row(
             "SELECT next_seed, state FROM scans ORDER BY id DESC LIMIT 1",
@@ -61,13 +62,23 @@ fn a_scan_killed_mid_write_loses_nothing_committed_and_stays_resumable() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("c.sqlite3");
     let db_s = db.to_str().unwrap();
-    let mut child = Process::cargo_bin("contraption")
-        .unwrap()
-        .args(["scan", "0..200000", "--db", db_s])
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
+    /// Kills the scanner even when an assertion fails first.
+    struct KillOnDrop(std::process::Child);
+    impl Drop for KillOnDrop {
+        fn drop(&mut self) {
+            let _ = self.0.kill();
+            let _ = self.0.wait();
+        }
+    }
+    let mut child = KillOnDrop(
+        Process::cargo_bin("contraption")
+            .unwrap()
+            .args(["scan", "0..200000", "--db", db_s])
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap(),
+    );
     // Wait until at least two chunks are committed, then kill -9.
     let deadline = Instant::now() + Duration::from_secs(120);
     loop {
@@ -80,8 +91,8 @@ fn a_scan_killed_mid_write_loses_nothing_committed_and_stays_resumable() {
             "the scan never committed two chunks"
         );
     }
-    child.kill().unwrap();
-    child.wait().unwrap();
+    child.0.kill().unwrap();
+    child.0.wait().unwrap();
     let (rows, next, state) = rows_in(&db);
     // Exactly the committed chunks are there: every seed below next_seed, none above.
     assert_eq!(

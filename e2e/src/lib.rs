@@ -63,6 +63,19 @@ pub fn cli_json(args: &[&str]) -> Value {
     serde_json::from_slice(&out.stdout).expect("CLI prints JSON")
 }
 
+/// Runs the `contraption` CLI: its exit code, stdout and stderr (whatever the outcome).
+pub fn cli_run(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(binary("CLI_BIN", "contraption"))
+        .args(args)
+        .output()
+        .expect("run the contraption CLI");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
 /// Runs the CLI expecting failure; returns its stderr.
 pub fn cli_error(args: &[&str]) -> String {
     let out = Command::new(binary("CLI_BIN", "contraption"))
@@ -147,6 +160,12 @@ impl Studio {
 
     /// Waits (up to 20 s) until the JS expression is truthy.
     pub async fn wait_for(&self, expr: &str, what: &str) {
+        self.wait_for_within(expr, what, Duration::from_secs(20))
+            .await;
+    }
+
+    /// Waits (up to `limit`) until the JS expression is truthy.
+    pub async fn wait_for_within(&self, expr: &str, what: &str, limit: Duration) {
         let start = Instant::now();
         loop {
             let v = self.eval(&format!("!!({expr})")).await;
@@ -154,7 +173,7 @@ impl Studio {
                 return;
             }
             assert!(
-                start.elapsed() < Duration::from_secs(20),
+                start.elapsed() < limit,
                 "timed out waiting for {what} ({expr})"
             );
             tokio::time::sleep(Duration::from_millis(50)).await;
@@ -180,6 +199,30 @@ impl Studio {
             .await
             .unwrap_or_else(|e| panic!("attr {name}: {e}"))
             .unwrap_or_default()
+    }
+
+    /// Attribute `name` of the element matching `css` ("" when absent).
+    pub async fn attr_of(&self, css: &str, name: &str) -> String {
+        let el = self.find(css).await;
+        self.attr(&el, name).await
+    }
+
+    /// The rendered text of the element matching `css`.
+    pub async fn text(&self, css: &str) -> String {
+        self.find(css)
+            .await
+            .text()
+            .await
+            .unwrap_or_else(|e| panic!("text of {css}: {e}"))
+    }
+
+    /// Clicks the element matching `css`.
+    pub async fn click(&self, css: &str) {
+        self.find(css)
+            .await
+            .click()
+            .await
+            .unwrap_or_else(|e| panic!("click {css}: {e}"));
     }
 
     /// Types `text` into the seed bar and submits it with the Inspect button.
@@ -243,6 +286,32 @@ impl Studio {
             .await
             .expect("click on the canvas");
         let _ = self.client.release_actions().await;
+    }
+
+    /// A screenshot of the X display (its top-left `width` × `height` pixels when given) under
+    /// `e2e/screenshots/NAME.png`, taken with ImageMagick's `import` (scripts/setup.sh
+    /// installs it; without it the test fails): WebKitWebDriver's screenshot command does
+    /// not always answer (it never did for the catalog views on 2026-11-30), and a hung
+    /// WebDriver command blocks the session.
+    pub async fn screenshot_x(&self, name: &str, size: Option<(u32, u32)>) -> PathBuf {
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        let path = screenshot_dir().join(format!("{name}.png"));
+        let mut cmd = tokio::process::Command::new("import");
+        cmd.args(["-window", "root"]);
+        if let Some((w, h)) = size {
+            cmd.args(["-crop", &format!("{w}x{h}+0+0")]);
+        }
+        let status = cmd.arg(&path).status().await.unwrap_or_else(|e| {
+            panic!(
+                "cannot run ImageMagick's `import` for the {name} screenshot \
+                 (scripts/setup.sh installs imagemagick): {e}"
+            )
+        });
+        assert!(
+            status.success(),
+            "`import` failed for the {name} screenshot: {status}"
+        );
+        path
     }
 
     /// Saves a PNG screenshot of the window under `e2e/screenshots/NAME.png`.

@@ -20,18 +20,9 @@ fn temp_catalog(name: &str) -> (PathBuf, String) {
     (dir, s)
 }
 
-/// A screenshot under e2e/screenshots/, taken of the X display with ImageMagick's
-/// `import` (skipped when it is missing): WebKitWebDriver's screenshot command
-/// never answered for this window on 2026-11-30, and a hung WebDriver command
-/// blocks the whole session.
-async fn shot(_s: &Studio, name: &str) {
-    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
-    let path = screenshot_dir().join(format!("{name}.png"));
-    let _ = tokio::process::Command::new("import")
-        .args(["-window", "root"])
-        .arg(&path)
-        .status()
-        .await;
+/// A screenshot of the X display under e2e/screenshots/ (see `Studio::screenshot_x`).
+async fn shot(s: &Studio, name: &str) {
+    s.screenshot_x(name, None).await;
 }
 
 async fn launch(db: &str) -> Studio {

@@ -150,12 +150,37 @@ async fn share_export_and_import_round_trip() {
     .unwrap();
     s.type_seed(&old).await;
     s.wait_seed(42).await;
+    // The import's result belonged to the seed it was made for: another seed shows none.
+    assert_eq!(
+        s.eval("document.getElementById('import-result') === null && document.getElementById('exchange-status').textContent.trim() === ''")
+            .await,
+        true,
+        "the import result stays after switching seeds"
+    );
     s.wait_for(
         "!document.getElementById('rules-warning').hidden && document.getElementById('rules-warning').textContent.includes('rules v0')",
         "the rules warning",
     )
     .await;
     s.screenshot("exchange-other-rules").await;
+    // The warning is the seed's: it stays while that seed is shown, in every view.
+    s.find(".viewtab[data-view='calendar']")
+        .await
+        .click()
+        .await
+        .unwrap();
+    s.wait_for("document.body.dataset.view === 'calendar'", "the calendar")
+        .await;
+    assert_eq!(
+        s.eval("document.getElementById('rules-warning').hidden")
+            .await,
+        false
+    );
+    s.find(".viewtab[data-view='inspector']")
+        .await
+        .click()
+        .await
+        .unwrap();
     // The current rules' code clears it.
     s.type_seed(&code).await;
     s.wait_seed(DAILY_SEED).await;
@@ -164,6 +189,12 @@ async fn share_export_and_import_round_trip() {
         "the warning to go",
     )
     .await;
+    // Back on the seed the file was imported with: the old result does not come back.
+    assert_eq!(
+        s.eval("document.getElementById('import-result') === null")
+            .await,
+        true
+    );
     s.close().await;
     std::fs::remove_dir_all(&dir).ok();
 }

@@ -7,137 +7,35 @@
 //! dialog — the engine's solution text, writing, reading, the strict parser and
 //! `replay` — is the code a designer runs.
 
-use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use contraption_e2e::cli_json;
+use contraption_e2e::{cli_json, cli_run, screenshot_dir, Studio};
 use fantoccini::actions::{InputSource, MouseActions, PointerAction, MOUSE_BUTTON_LEFT};
-use fantoccini::elements::Element;
-use fantoccini::{Client, ClientBuilder, Locator};
 use serde_json::{json, Value};
 
 /// Seed 42 grants one ramp; the sweep's only solving placement is index 19, a
 /// ramp at (15, 102) tilted 0.8 (checked against the CLI below).
 const SEED: u64 = 42;
 
-/// `e2e/screenshots/` of this checkout (git-ignored).
-fn screenshot_dir() -> PathBuf {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("screenshots");
-    std::fs::create_dir_all(&dir).expect("create e2e/screenshots");
-    dir
+/// How long the play window may take to answer (it shares two loaded cores).
+const PATIENCE: Duration = Duration::from_secs(30);
+
+/// What the play tests do in the play window, on top of the shared harness.
+trait PlayWindow {
+    async fn wait(&self, expr: &str, what: &str);
+    async fn field_offset(&self, x: f64, y: f64) -> (i64, i64);
+    async fn press_on_tray(&self, part: &str) -> MouseActions;
+    async fn drag_from_tray(&self, part: &str, x: f64, y: f64, drop: bool);
+    async fn drag_around(&self, part: &str);
+    async fn release(&self);
+    async fn placements(&self) -> usize;
+    async fn key(&self, keys: &str);
+    async fn place_hint(&self);
 }
 
-struct Session {
-    client: Client,
-}
-
-impl Drop for Session {
-    fn drop(&mut self) {
-        let client = self.client.clone();
-        tokio::task::block_in_place(|| {
-            tokio::runtime::Handle::current().block_on(async move {
-                let _ = client.close().await;
-            })
-        });
-    }
-}
-
-fn binary(var: &str, name: &str) -> PathBuf {
-    let exe = std::env::current_exe().unwrap();
-    let profile = exe.parent().and_then(Path::parent).unwrap().to_path_buf();
-    std::env::var_os(var)
-        .map(PathBuf::from)
-        .unwrap_or_else(|| profile.join(name))
-}
-
-/// `contraption ARGS`: exit code, stdout, stderr.
-fn cli(args: &[&str]) -> (i32, String, String) {
-    let out = std::process::Command::new(binary("CLI_BIN", "contraption"))
-        .args(args)
-        .output()
-        .expect("run the CLI");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
-
-impl Session {
-    async fn launch(args: &[&str]) -> Session {
-        let url = std::env::var("WEBDRIVER_URL").unwrap_or_else(|_| "http://127.0.0.1:4444".into());
-        let app = binary("STUDIO_BIN", "contraption-studio");
-        assert!(app.is_file(), "{} not built", app.display());
-        let mut caps = serde_json::Map::new();
-        caps.insert("browserName".into(), json!("wry"));
-        caps.insert(
-            "tauri:options".into(),
-            json!({ "application": app.to_string_lossy(), "args": args }),
-        );
-        let client = ClientBuilder::native()
-            .capabilities(caps)
-            .connect(&url)
-            .await
-            .unwrap_or_else(|e| panic!("cannot reach tauri-driver at {url}: {e}"));
-        let s = Session { client };
-        s.wait_for("document.body.dataset.state === 'ready'", "the inspector")
-            .await;
-        s
-    }
-
-    async fn eval(&self, expr: &str) -> Value {
-        self.client
-            .execute(&format!("return ({expr});"), vec![])
-            .await
-            .unwrap_or_else(|e| panic!("eval {expr}: {e}"))
-    }
-
-    async fn wait_for(&self, expr: &str, what: &str) {
-        let start = Instant::now();
-        loop {
-            if self.eval(&format!("!!({expr})")).await == Value::Bool(true) {
-                return;
-            }
-            assert!(
-                start.elapsed() < Duration::from_secs(30),
-                "timed out waiting for {what} ({expr})"
-            );
-            tokio::time::sleep(Duration::from_millis(40)).await;
-        }
-    }
-
-    async fn find(&self, css: &str) -> Element {
-        self.client
-            .find(Locator::Css(css))
-            .await
-            .unwrap_or_else(|e| panic!("find {css}: {e}"))
-    }
-
-    async fn click(&self, css: &str) {
-        self.find(css)
-            .await
-            .click()
-            .await
-            .unwrap_or_else(|e| panic!("click {css}: {e}"));
-    }
-
-    async fn text(&self, css: &str) -> String {
-        self.find(css).await.text().await.unwrap_or_default()
-    }
-
-    async fn attr(&self, css: &str, name: &str) -> String {
-        self.find(css)
-            .await
-            .attr(name)
-            .await
-            .unwrap()
-            .unwrap_or_default()
-    }
-
-    async fn screenshot(&self, name: &str) {
-        let png = self.client.screenshot().await.expect("screenshot");
-        assert!(png.starts_with(b"\x89PNG"));
-        std::fs::write(screenshot_dir().join(format!("{name}.png")), png).unwrap();
+impl PlayWindow for Studio {
+    async fn wait(&self, expr: &str, what: &str) {
+        self.wait_for_within(expr, what, PATIENCE).await;
     }
 
     /// The canvas offset (from its centre, as W3C pointer actions want it) of field point (x, y).
@@ -156,12 +54,10 @@ impl Session {
         )
     }
 
-    /// Presses on the tray's `part`, moves to field point (x, y) and, when `drop`, releases there.
-    async fn drag_from_tray(&self, part: &str, x: f64, y: f64, drop: bool) {
+    /// The pointer moved onto the tray's `part` and pressed there.
+    async fn press_on_tray(&self, part: &str) -> MouseActions {
         let item = self.find(&format!(".tray-item[data-part='{part}']")).await;
-        let canvas = self.find("#play-canvas").await;
-        let (dx, dy) = self.field_offset(x, y).await;
-        let mut actions = MouseActions::new("mouse".into())
+        MouseActions::new("mouse".into())
             .then(PointerAction::MoveToElement {
                 element: item,
                 duration: Some(Duration::from_millis(30)),
@@ -171,6 +67,15 @@ impl Session {
             .then(PointerAction::Down {
                 button: MOUSE_BUTTON_LEFT,
             })
+    }
+
+    /// Presses on the tray's `part`, moves to field point (x, y) and, when `drop`, releases there.
+    async fn drag_from_tray(&self, part: &str, x: f64, y: f64, drop: bool) {
+        let canvas = self.find("#play-canvas").await;
+        let (dx, dy) = self.field_offset(x, y).await;
+        let mut actions = self
+            .press_on_tray(part)
+            .await
             .then(PointerAction::MoveToElement {
                 element: canvas.clone(),
                 duration: Some(Duration::from_millis(250)),
@@ -200,18 +105,8 @@ impl Session {
     /// Drags a `part` from the tray in a loop over the field for about two
     /// seconds (40 pointer moves), then drops it there (placed or refused).
     async fn drag_around(&self, part: &str) {
-        let item = self.find(&format!(".tray-item[data-part='{part}']")).await;
         let canvas = self.find("#play-canvas").await;
-        let mut actions = MouseActions::new("mouse".into())
-            .then(PointerAction::MoveToElement {
-                element: item,
-                duration: Some(Duration::from_millis(30)),
-                x: 0,
-                y: 0,
-            })
-            .then(PointerAction::Down {
-                button: MOUSE_BUTTON_LEFT,
-            });
+        let mut actions = self.press_on_tray(part).await;
         for i in 0..40 {
             let a = f64::from(i) / 40.0 * std::f64::consts::TAU;
             let (x, y) = self
@@ -243,6 +138,7 @@ impl Session {
         let _ = self.client.release_actions().await;
     }
 
+    /// How many ramps are on the field (granted − left in the tray).
     async fn placements(&self) -> usize {
         self.eval("document.querySelectorAll('.tray-item').length ? Number(document.querySelector(\".tray-item[data-part='ramp']\").dataset.granted) - Number(document.querySelector(\".tray-item[data-part='ramp']\").dataset.remaining) : -1")
             .await
@@ -250,6 +146,18 @@ impl Session {
             .unwrap() as usize
     }
 
+    /// Shows the first hint and places it (the part panel then shows it).
+    async fn place_hint(&self) {
+        self.click("#play-hint").await;
+        self.click("#hint-place").await;
+        self.wait(
+            "!document.getElementById('part-panel').hidden",
+            "the hint placed",
+        )
+        .await;
+    }
+
+    /// Sends keys to the field's canvas.
     async fn key(&self, keys: &str) {
         self.find("#play-canvas")
             .await
@@ -260,12 +168,12 @@ impl Session {
 }
 
 /// Opens the play window of the inspector's current seed and switches to it.
-async fn open_play(s: &Session, seed: u64) {
+async fn open_play(s: &Studio, seed: u64) {
     let input = s.find("#seed-input").await;
     input.clear().await.unwrap();
     input.send_keys(&seed.to_string()).await.unwrap();
     s.click("#seed-go").await;
-    s.wait_for(
+    s.wait(
         &format!(
             "document.body.dataset.state === 'ready' && document.body.dataset.seed === '{seed}'"
         ),
@@ -287,7 +195,7 @@ async fn open_play(s: &Session, seed: u64) {
         tokio::time::sleep(Duration::from_millis(100)).await;
     };
     s.client.switch_to_window(play).await.unwrap();
-    s.wait_for(
+    s.wait(
         &format!("document.body.dataset.seed === '{seed}' && document.body.dataset.state === 'editing' && document.getElementById('play-canvas').dataset.scale"),
         "the play window's level",
     )
@@ -301,7 +209,7 @@ async fn play_a_seed_place_run_win_save_and_reload() {
     let file = dir.join("seed-42.solution.json");
     let _ = std::fs::remove_file(&file);
     let file_s = file.to_string_lossy().into_owned();
-    let s = Session::launch(&["--dialog-answer", &file_s]).await;
+    let s = Studio::launch_with(&["--dialog-answer", &file_s]).await;
     open_play(&s, SEED).await;
 
     // The level is the one the generator ships, with the inventory it grants.
@@ -313,11 +221,12 @@ async fn play_a_seed_place_run_win_save_and_reload() {
     );
     let inv = &shipped["world"]["inventory"];
     assert_eq!(
-        s.attr(".tray-item[data-part='ramp']", "data-granted").await,
+        s.attr_of(".tray-item[data-part='ramp']", "data-granted")
+            .await,
         inv["ramp"].to_string()
     );
     assert_eq!(
-        s.attr(".tray-item[data-part='ramp']", "data-remaining")
+        s.attr_of(".tray-item[data-part='ramp']", "data-remaining")
             .await,
         "1"
     );
@@ -343,7 +252,7 @@ async fn play_a_seed_place_run_win_save_and_reload() {
     let w = &shipped["world"]["walls"][0];
     let mid = |k: &str| (w["a"][k].as_f64().unwrap() + w["b"][k].as_f64().unwrap()) / 2.0;
     s.drag_from_tray("ramp", mid("x"), mid("y"), false).await;
-    s.wait_for(
+    s.wait(
         "!document.getElementById('play-reason').hidden && document.getElementById('play-reason').dataset.kind === 'overlaps_wall'",
         "the live refusal",
     )
@@ -351,7 +260,7 @@ async fn play_a_seed_place_run_win_save_and_reload() {
     assert_eq!(s.text("#play-reason").await, "the ramp overlaps wall 1");
     s.screenshot("play-refused-drag").await;
     s.release().await;
-    s.wait_for(
+    s.wait(
         "document.getElementById('play-reason').dataset.refused === 'true'",
         "the refusal after the drop",
     )
@@ -361,7 +270,7 @@ async fn play_a_seed_place_run_win_save_and_reload() {
 
     // Drag a ramp to the sweep's solving position; it lands tilted 0.45 (the default).
     s.drag_from_tray("ramp", hx, hy, true).await;
-    s.wait_for(
+    s.wait(
         "document.querySelector(\".tray-item[data-part='ramp']\").dataset.remaining === '0'",
         "the ramp on the field",
     )
@@ -380,7 +289,7 @@ async fn play_a_seed_place_run_win_save_and_reload() {
     );
     // A second ramp is more than the level grants: the engine's words.
     s.drag_from_tray("ramp", 60.0, 30.0, true).await;
-    s.wait_for(
+    s.wait(
         "document.getElementById('play-reason').dataset.kind === 'not_in_inventory'",
         "the inventory refusal",
     )
@@ -396,7 +305,7 @@ async fn play_a_seed_place_run_win_save_and_reload() {
     s.eval("(() => { document.getElementById('play-canvas').focus(); return 1; })()")
         .await;
     s.key("\u{E004}").await; // Tab selects part 1
-    s.wait_for(
+    s.wait(
         "!document.getElementById('part-panel').hidden",
         "part 1 selected",
     )
@@ -404,18 +313,28 @@ async fn play_a_seed_place_run_win_save_and_reload() {
     for _ in 0..7 {
         s.key("e").await;
     }
-    s.wait_for(
+    s.wait(
         "document.getElementById('part-angle').value === '0.8'",
         "the ramp tilted to 0.8",
     )
     .await;
+    // Seven presses typed in one go turn it by seven steps too: each starts
+    // where the engine accepted the previous one (0.8 -> 0.45 -> 0.8).
+    for (keys, angle) in [("qqqqqqq", "0.45"), ("eeeeeee", "0.8")] {
+        s.key(keys).await;
+        s.wait(
+            &format!("document.getElementById('part-angle').value === '{angle}'"),
+            &format!("{keys} typed at once: {angle}"),
+        )
+        .await;
+    }
     s.screenshot("play-placed").await;
 
     // Single steps: the ball is exactly where the engine had it after 3 steps.
     for _ in 0..3 {
         s.key(".").await;
     }
-    s.wait_for(
+    s.wait(
         "window.__playShown.step === 3 && document.body.dataset.state === 'paused'",
         "three single steps",
     )
@@ -439,7 +358,7 @@ async fn play_a_seed_place_run_win_save_and_reload() {
     s.eval("(() => { window.__playPerfReset(); return 1; })()")
         .await;
     s.click("#play-run").await;
-    s.wait_for(
+    s.wait(
         "document.body.dataset.state === 'playing' && window.__playShown.step > 45",
         "the ball mid-run",
     )
@@ -464,11 +383,11 @@ async fn play_a_seed_place_run_win_save_and_reload() {
         );
     }
     s.click("#speeds .chip[data-speed='1']").await;
-    s.wait_for("document.body.dataset.state === 'finished'", "the outcome")
+    s.wait("document.body.dataset.state === 'finished'", "the outcome")
         .await;
-    assert_eq!(s.attr("#play-result", "data-outcome").await, "goal");
+    assert_eq!(s.attr_of("#play-result", "data-outcome").await, "goal");
     assert_eq!(
-        s.attr("#play-result", "data-steps").await,
+        s.attr_of("#play-result", "data-steps").await,
         hint["steps"].to_string()
     );
     assert_eq!(sim["outcome"], "goal");
@@ -478,7 +397,7 @@ async fn play_a_seed_place_run_win_save_and_reload() {
         won_text.starts_with("Goal! in 1.11 s with 1 ramp"),
         "{won_text}"
     );
-    let final_pos = s.attr("#play-result", "data-final").await;
+    let final_pos = s.attr_of("#play-result", "data-final").await;
     let traj = sim["trajectory"].as_array().unwrap();
     assert_eq!(
         serde_json::from_str::<Value>(&final_pos).unwrap(),
@@ -488,7 +407,7 @@ async fn play_a_seed_place_run_win_save_and_reload() {
 
     // Save: the file is the engine's solution, and the CLI replays it to the goal.
     s.click("#play-save").await;
-    s.wait_for(
+    s.wait(
         "document.getElementById('play-file').dataset.saved",
         "the saved file",
     )
@@ -501,7 +420,7 @@ async fn play_a_seed_place_run_win_save_and_reload() {
         saved["placements"],
         json!([{"part": "ramp", "x": hx, "y": hy, "angle": ha}])
     );
-    let (code, out, err) = cli(&["replay", &file_s, "--json"]);
+    let (code, out, err) = cli_run(&["replay", &file_s, "--json"]);
     assert_eq!(code, 0, "contraption replay: {out} {err}");
 
     // Remove the part, then load the file back: it replays identically.
@@ -509,34 +428,34 @@ async fn play_a_seed_place_run_win_save_and_reload() {
         .await;
     s.key("\u{E004}").await;
     s.key("\u{E017}").await; // Delete
-    s.wait_for(
+    s.wait(
         "document.querySelector(\".tray-item[data-part='ramp']\").dataset.remaining === '1'",
         "the part back in the tray",
     )
     .await;
     s.click("#play-open").await;
-    s.wait_for(
+    s.wait(
         "document.getElementById('play-file').dataset.loaded && document.body.dataset.state === 'finished'",
         "the loaded solution replayed",
     )
     .await;
     assert_eq!(s.placements().await, 1);
-    assert_eq!(s.attr("#play-result", "data-outcome").await, "goal");
+    assert_eq!(s.attr_of("#play-result", "data-outcome").await, "goal");
     assert_eq!(
-        s.attr("#play-result", "data-steps").await,
+        s.attr_of("#play-result", "data-steps").await,
         hint["steps"].to_string()
     );
-    assert_eq!(s.attr("#play-result", "data-final").await, final_pos);
+    assert_eq!(s.attr_of("#play-result", "data-final").await, final_pos);
     s.screenshot("play-reloaded").await;
 
     // A solution for another rules version is refused with the engine's words.
     let mut other = saved.clone();
     other["rules_version"] = json!(99);
     std::fs::write(&file, serde_json::to_string_pretty(&other).unwrap()).unwrap();
-    let (code, _, cli_err) = cli(&["replay", &file_s]);
+    let (code, _, cli_err) = cli_run(&["replay", &file_s]);
     assert_eq!(code, 1);
     s.click("#play-open").await;
-    s.wait_for(
+    s.wait(
         "document.getElementById('play-file').dataset.error === 'solution'",
         "the refused solution",
     )
@@ -568,7 +487,7 @@ async fn play_a_seed_place_run_win_save_and_reload() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn play_hint_and_parts_while_dragging() {
     // Seed 1671: 11 attempts; the shipped level's hints come from its sweep.
-    let s = Session::launch(&[]).await;
+    let s = Studio::launch_with(&[]).await;
     let seed = 1671;
     open_play(&s, seed).await;
     let sweep = cli_json(&["sweep", "1671", "--json"]);
@@ -581,10 +500,10 @@ async fn play_hint_and_parts_while_dragging() {
         .collect();
     assert!(!goals.is_empty());
     s.click("#play-hint").await;
-    s.wait_for("!document.getElementById('hint-panel').hidden", "the hint")
+    s.wait("!document.getElementById('hint-panel').hidden", "the hint")
         .await;
     let shown: Value =
-        serde_json::from_str(s.attr("#hint-panel", "data-hint").await.as_str()).unwrap();
+        serde_json::from_str(s.attr_of("#hint-panel", "data-hint").await.as_str()).unwrap();
     let pose = |v: &Value| {
         (
             v["part"].as_str().unwrap().to_owned(),
@@ -600,7 +519,7 @@ async fn play_hint_and_parts_while_dragging() {
     );
     s.screenshot("play-hint").await;
     s.click("#hint-place").await;
-    s.wait_for(
+    s.wait(
         "!document.getElementById('part-panel').hidden",
         "the hint placed",
     )
@@ -611,16 +530,36 @@ async fn play_hint_and_parts_while_dragging() {
 /// Frame times of a whole run at 1× (measured inside the page with no WebDriver
 /// traffic during the run: polling scripts would steal frames), then of drags
 /// from the tray; written to e2e/screenshots/NAME. No timing assertions.
-async fn measure(s: &Session, name: &str) {
+///
+/// During the run a MutationObserver counts every change to the page's DOM:
+/// the animation draws on the canvas only and the clock line follows it at
+/// most ten times a second, so a run changes the DOM a bounded number of
+/// times per second of run, whatever the frame rate (a count, not a timing).
+async fn measure(s: &Studio, name: &str) {
     let run = s
         .eval(
             "new Promise((resolve) => { window.__playPerfReset(); \
+             let changes = 0; const seen = new MutationObserver((r) => { changes += r.length; }); \
+             seen.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true }); \
+             const t0 = performance.now(); \
              document.getElementById('play-run').click(); \
              const poll = setInterval(() => { if (document.body.dataset.state === 'finished') { \
-             clearInterval(poll); resolve(window.__playPerfSummary()); } }, 250); })",
+             clearInterval(poll); seen.disconnect(); \
+             resolve(Object.assign(window.__playPerfSummary(), { domChanges: changes, ms: performance.now() - t0 })); } }, 250); })",
         )
         .await;
-    assert_eq!(s.attr("#play-result", "data-outcome").await, "goal");
+    assert_eq!(s.attr_of("#play-result", "data-outcome").await, "goal");
+    // At most 10 clock lines a second, plus the few changes of starting and
+    // finishing (buttons, status, the outcome); a DOM write per frame is ~60 a second.
+    let (changes, ms) = (
+        run["domChanges"].as_f64().unwrap(),
+        run["ms"].as_f64().unwrap(),
+    );
+    let frames = run["runFrames"]["n"].as_f64().unwrap();
+    assert!(
+        changes <= (ms / 100.0).ceil() + 30.0,
+        "{changes} DOM changes in a {ms:.0} ms run of {frames} frames"
+    );
     let inv = cli_json(&["generate", "1671", "--json"])["shipped"]["world"]["inventory"].clone();
     s.eval("(() => { window.__playPerfReset(); return 1; })()")
         .await;
@@ -649,14 +588,87 @@ async fn measure(s: &Session, name: &str) {
 async fn play_frame_times_with_the_shared_memory_renderer() {
     // What a designer's GPU-less machine runs outside WebDriver (see
     // src-tauri/src/display.rs); no screenshots here, they hang in this mode.
-    let s = Session::launch(&["--shared-memory-renderer"]).await;
+    let s = Studio::launch_with(&["--shared-memory-renderer"]).await;
     open_play(&s, 1671).await;
-    s.click("#play-hint").await;
-    s.click("#hint-place").await;
-    s.wait_for(
-        "!document.getElementById('part-panel').hidden",
-        "the hint placed",
+    s.place_hint().await;
+    measure(&s, "play-perf-shm.json").await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn play_window_at_1440x900_and_1024x700() {
+    // Seed 1671 grants a ramp, a fan and two bumpers: every kind in the tray.
+    let s = Studio::launch_with(&[]).await;
+    open_play(&s, 1671).await;
+    s.place_hint().await;
+    s.drag_from_tray("bumper", 80.0, 40.0, true).await;
+    s.wait(
+        "document.querySelector(\".tray-item[data-part='bumper']\").dataset.remaining === '1' || document.getElementById('play-reason').dataset.refused === 'true'",
+        "the bumper placed or refused",
     )
     .await;
-    measure(&s, "play-perf-shm.json").await;
+    for (w, h) in [(1440u32, 900u32), (1024, 700)] {
+        s.client
+            .set_window_size(w, h)
+            .await
+            .expect("resize the window");
+        s.wait(
+            &format!("window.innerWidth <= {w} && window.innerHeight <= {h}"),
+            "the new size",
+        )
+        .await;
+        // The field follows the window, and nothing spills out of the bars.
+        s.wait(
+            &format!("Number(document.getElementById('play-canvas').dataset.scale) > 0 && document.getElementById('play-canvas').clientWidth <= {w} - 290"),
+            "the field laid out again",
+        )
+        .await;
+        let overflow = s
+            .eval(
+                "[...document.querySelectorAll('.play-top, .transport, .tray-item, #part-panel')].map((e) => e.scrollWidth - e.clientWidth)",
+            )
+            .await;
+        assert!(
+            overflow.as_array().unwrap().iter().all(|v| v == &json!(0)),
+            "the bars and panels fit at {w}x{h}: {overflow}"
+        );
+        s.key("\u{E004}").await; // Tab: a part selected, its panel shown
+        s.screenshot(&format!("play-{w}x{h}")).await;
+        s.key(" ").await;
+        s.wait("document.body.dataset.state === 'finished'", "the outcome")
+            .await;
+        s.screenshot(&format!("play-finished-{w}x{h}")).await;
+        // `?` lists the play window's keys; Esc closes the list.
+        let open = "document.getElementById('help-overlay').open";
+        s.key("?").await;
+        s.wait(open, "the help overlay").await;
+        let shown = s
+            .eval("document.getElementById('help-overlay').textContent")
+            .await;
+        for words in ["Keys · Play", "run / pause", "rotate (Shift: fine)", "hint"] {
+            assert!(
+                shown.as_str().unwrap().contains(words),
+                "{words:?} in {shown}"
+            );
+        }
+        s.screenshot(&format!("play-help-{w}x{h}")).await;
+        s.find("#help-overlay .close")
+            .await
+            .send_keys(&fantoccini::key::Key::Escape)
+            .await
+            .expect("Esc");
+        s.wait(&format!("!{open}"), "the overlay closed").await;
+        s.click("#play-reset").await;
+        s.wait(
+            "document.body.dataset.state === 'editing'",
+            "back to placing",
+        )
+        .await;
+    }
+    // The strict CSP held through all of it, and the components' style files applied.
+    assert_eq!(s.eval("window.__cspViolations").await, json!([]));
+    assert_eq!(
+        s.eval("[getComputedStyle(document.querySelector('.transport')).display, getComputedStyle(document.querySelector('.tray-item')).display]")
+            .await,
+        json!(["flex", "grid"])
+    );
 }

@@ -408,6 +408,27 @@ async fn keyboard_history_and_all_trajectories() {
         )
         .await;
     studio.screenshot("all-trajectories").await;
+    // The stream belongs to its attempt: another attempt streams its own 144 trajectories,
+    // and coming back streams this one's again.
+    let other = up.saturating_sub(1).max(1);
+    let attempt_streamed = |k: u64| {
+        format!(
+            "document.getElementById('stage-canvas').dataset.attempt === '{k}' && \
+             document.getElementById('stage-canvas').dataset.trajectories === '144' && \
+             document.getElementById('job-status').dataset.state === 'finished'"
+        )
+    };
+    studio.press("k").await;
+    studio
+        .wait_for(&attempt_streamed(other), "the other attempt's trajectories")
+        .await;
+    studio.press("j").await;
+    studio
+        .wait_for(
+            &attempt_streamed((other + 1).min(count)),
+            "this attempt's trajectories again",
+        )
+        .await;
 
     // Timing probe: 60 frames redrawing all trajectories.
     let bench = studio

@@ -1,5 +1,12 @@
 //! Atomic file writes: a crash or a full disk never leaves half a file where a good
-//! one was.
+//! one was, and only a regular file (or nothing) is ever replaced.
+//!
+//! Symbolic links are followed: writing to a link to a regular file replaces that
+//! file (atomically, in its own directory) and leaves the link pointing at it, as
+//! an editor saving through a link does. A dangling link is refused, since the
+//! file it would create could be anywhere. Directories, FIFOs, devices and sockets
+//! are refused: a rename would silently replace them with a regular file (as root,
+//! `-o /dev/null` would replace the system's).
 
 use std::fs::{self, File, OpenOptions};
 use std::io::Write;
@@ -10,6 +17,10 @@ use std::path::{Path, PathBuf};
 pub enum WriteError {
     #[error("{0} is not a file name")]
     NotAFileName(PathBuf),
+    #[error("{path} is {kind}; only a regular file is replaced, so give the path of a file")]
+    NotAPlainFile { path: PathBuf, kind: &'static str },
+    #[error("{0} is a symbolic link to nothing; give the path of a file")]
+    DanglingLink(PathBuf),
     #[error("cannot write {path}: {source}")]
     Io {
         path: PathBuf,
@@ -27,10 +38,58 @@ impl WriteError {
     }
 }
 
+/// Where a write to `path` lands: `path` itself when it is a regular file or does
+/// not exist yet; the file a symbolic link leads to when it is a regular file.
+/// Anything else (a directory, FIFO, device, socket, a dangling link) is refused.
+pub fn output_target(path: &Path) -> Result<PathBuf, WriteError> {
+    if path.file_name().is_none() {
+        return Err(WriteError::NotAFileName(path.to_owned()));
+    }
+    let meta = match fs::symlink_metadata(path) {
+        Ok(meta) => meta,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(path.to_owned()),
+        Err(source) => {
+            return Err(WriteError::Io {
+                path: path.to_owned(),
+                source,
+            })
+        }
+    };
+    let (target, meta) = if meta.file_type().is_symlink() {
+        match fs::canonicalize(path) {
+            Ok(target) => {
+                let meta = fs::metadata(&target).map_err(WriteError::io(&target))?;
+                (target, meta)
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                return Err(WriteError::DanglingLink(path.to_owned()))
+            }
+            Err(source) => {
+                return Err(WriteError::Io {
+                    path: path.to_owned(),
+                    source,
+                })
+            }
+        }
+    } else {
+        (path.to_owned(), meta)
+    };
+    if !meta.is_file() {
+        return Err(WriteError::NotAPlainFile {
+            path: target,
+            kind: crate::read::kind_of(&meta),
+        });
+    }
+    Ok(target)
+}
+
 /// Writes `bytes` to `path` through a temporary sibling (`.<name>.<pid>.tmp`),
 /// flushed to disk before it is renamed over `path`, so readers see either the old
 /// file or the whole new one. The temporary file is removed if anything fails.
+/// `path` must be a regular file, a link to one, or not exist (see
+/// [`output_target`]); a replaced file keeps its permissions.
 pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), WriteError> {
+    let path = &output_target(path)?;
     let name = path
         .file_name()
         .ok_or_else(|| WriteError::NotAFileName(path.to_owned()))?;
@@ -39,6 +98,7 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), WriteError> {
         name.to_string_lossy(),
         std::process::id()
     ));
+    let kept_permissions = fs::metadata(path).ok().map(|m| m.permissions());
     let written = (|| {
         let mut file = OpenOptions::new()
             .write(true)
@@ -46,6 +106,10 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), WriteError> {
             .open(&tmp)
             .map_err(WriteError::io(&tmp))?;
         file.write_all(bytes).map_err(WriteError::io(&tmp))?;
+        if let Some(permissions) = kept_permissions {
+            file.set_permissions(permissions)
+                .map_err(WriteError::io(&tmp))?;
+        }
         file.sync_all().map_err(WriteError::io(&tmp))?;
         fs::rename(&tmp, path).map_err(WriteError::io(path))?;
         sync_parent(path);
@@ -68,7 +132,7 @@ fn sync_parent(path: &Path) {
     }
 }
 
-#[cfg(test)]
+#[cfg(all(test, unix))]
 mod tests {
     use super::*;
 
@@ -98,6 +162,8 @@ mod tests {
         fs::write(blocked.join("inside"), b"x").unwrap();
         let err = write_atomically(&blocked, b"new").unwrap_err();
         assert!(err.to_string().contains("blocked"), "{err}");
+        assert!(matches!(err, WriteError::NotAPlainFile { .. }), "{err}");
+        assert_eq!(fs::read(blocked.join("inside")).unwrap(), b"x");
         assert_eq!(fs::read(&path).unwrap(), b"old");
         let litter: Vec<_> = fs::read_dir(dir.path())
             .unwrap()
@@ -113,5 +179,73 @@ mod tests {
             write_atomically(Path::new("/"), b"x"),
             Err(WriteError::NotAFileName(_))
         ));
+    }
+
+    fn tmp_litter(dir: &Path) -> Vec<String> {
+        fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .filter(|n| n.ends_with(".tmp"))
+            .collect()
+    }
+
+    #[test]
+    fn refuses_fifos_and_devices_and_leaves_them_alone() {
+        use std::os::unix::fs::FileTypeExt;
+        let dir = tempfile::tempdir().unwrap();
+        let fifo = dir.path().join("pipe");
+        rustix::fs::mkfifoat(
+            rustix::fs::CWD,
+            &fifo,
+            rustix::fs::Mode::from_raw_mode(0o600),
+        )
+        .unwrap();
+        let err = write_atomically(&fifo, b"x").unwrap_err();
+        assert!(err.to_string().contains("FIFO"), "{err}");
+        assert!(fs::symlink_metadata(&fifo).unwrap().file_type().is_fifo());
+        // /dev/null itself: refused before anything is written next to it.
+        let err = output_target(Path::new("/dev/null")).unwrap_err();
+        assert!(err.to_string().contains("character device"), "{err}");
+        // A link to a device is refused as the device.
+        let link = dir.path().join("null-link");
+        std::os::unix::fs::symlink("/dev/null", &link).unwrap();
+        let err = write_atomically(&link, b"x").unwrap_err();
+        assert!(err.to_string().contains("character device"), "{err}");
+        assert!(fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink());
+        assert!(tmp_litter(dir.path()).is_empty());
+    }
+
+    #[test]
+    fn a_link_to_a_file_replaces_the_file_and_stays_a_link() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().unwrap();
+        let real_dir = dir.path().join("real");
+        fs::create_dir(&real_dir).unwrap();
+        let target = real_dir.join("level.json");
+        fs::write(&target, b"old").unwrap();
+        fs::set_permissions(&target, fs::Permissions::from_mode(0o600)).unwrap();
+        let link = dir.path().join("link.json");
+        std::os::unix::fs::symlink(&target, &link).unwrap();
+        write_atomically(&link, b"new").unwrap();
+        assert!(fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink());
+        assert_eq!(fs::read(&target).unwrap(), b"new");
+        assert_eq!(
+            fs::metadata(&target).unwrap().permissions().mode() & 0o777,
+            0o600,
+            "the replaced file keeps its permissions"
+        );
+        // A dangling link is refused and stays as it was.
+        let dangling = dir.path().join("dangling.json");
+        std::os::unix::fs::symlink(dir.path().join("nowhere"), &dangling).unwrap();
+        let err = write_atomically(&dangling, b"x").unwrap_err();
+        assert!(matches!(err, WriteError::DanglingLink(_)), "{err}");
+        assert!(!dir.path().join("nowhere").exists());
+        assert!(tmp_litter(dir.path()).is_empty() && tmp_litter(&real_dir).is_empty());
     }
 }

@@ -4,96 +4,67 @@
 //! dialog's answer without showing one: the GTK dialogs cannot be driven through
 //! WebDriver, and everything after the dialog is the code a designer runs.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
-use tauri::AppHandle;
-use tauri_plugin_dialog::DialogExt;
+use studio_core::{ShellError, StudioError};
+use tauri::{AppHandle, Wry};
+use tauri_plugin_dialog::{DialogExt, FileDialogBuilder, FilePath};
 
-/// `--dialog-answer PATH` from the command line, when given.
+/// `--dialog-answer PATH` from the command line, when given (managed state).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct DialogAnswer(pub Option<PathBuf>);
 
-impl DialogAnswer {
-    /// Reads `--dialog-answer PATH` (or `--dialog-answer=PATH`) from the arguments.
-    pub fn from_args(args: impl IntoIterator<Item = String>) -> Self {
-        let mut args = args.into_iter();
-        while let Some(a) = args.next() {
-            if a == "--dialog-answer" {
-                return Self(args.next().map(PathBuf::from));
-            }
-            if let Some(p) = a.strip_prefix("--dialog-answer=") {
-                return Self(Some(PathBuf::from(p)));
-            }
-        }
-        Self(None)
-    }
-}
-
 /// A file filter: its name and the one extension it accepts.
-pub struct FileKind<'a> {
-    pub name: &'a str,
-    pub extension: &'a str,
+pub struct FileKind {
+    pub name: &'static str,
+    pub extension: &'static str,
 }
 
-/// The dialog returned something that is not a local path.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct NotAPath;
+/// The answer given on the command line, else what `show` returns (a local path).
+fn chosen(
+    answer: &DialogAnswer,
+    show: impl FnOnce() -> Option<FilePath>,
+) -> Result<Option<PathBuf>, ShellError> {
+    match &answer.0 {
+        Some(p) => Ok(Some(p.clone())),
+        None => show()
+            .map(|p| p.into_path().map_err(|_| ShellError::Dialog))
+            .transpose(),
+    }
+}
 
-/// Asks where to save; `Ok(None)` when the user cancels.
-pub fn save_path(
+fn dialog(app: &AppHandle, kind: &FileKind, title: &str) -> FileDialogBuilder<Wry> {
+    app.dialog()
+        .file()
+        .set_title(title)
+        .add_filter(kind.name, &[kind.extension])
+}
+
+/// Asks where to save, then `write`s there; `Ok(None)` when the user cancels.
+pub fn save<T, E: Into<StudioError>>(
     app: &AppHandle,
     answer: &DialogAnswer,
+    kind: FileKind,
     title: &str,
-    kind: FileKind<'_>,
     file_name: String,
-) -> Result<Option<PathBuf>, NotAPath> {
-    if let Some(p) = &answer.0 {
-        return Ok(Some(p.clone()));
-    }
-    app.dialog()
-        .file()
-        .set_title(title)
-        .add_filter(kind.name, &[kind.extension])
-        .set_file_name(file_name)
-        .blocking_save_file()
-        .map(|p| p.into_path().map_err(|_| NotAPath))
-        .transpose()
+    write: impl FnOnce(&Path) -> Result<T, E>,
+) -> Result<Option<T>, StudioError> {
+    let path = chosen(answer, || {
+        dialog(app, &kind, title)
+            .set_file_name(file_name)
+            .blocking_save_file()
+    })?;
+    path.map(|p| write(&p).map_err(Into::into)).transpose()
 }
 
-/// Asks which file to open; `Ok(None)` when the user cancels.
-pub fn open_path(
+/// Asks which file to open, then `read`s it; `Ok(None)` when the user cancels.
+pub fn open<T, E: Into<StudioError>>(
     app: &AppHandle,
     answer: &DialogAnswer,
+    kind: FileKind,
     title: &str,
-    kind: FileKind<'_>,
-) -> Result<Option<PathBuf>, NotAPath> {
-    if let Some(p) = &answer.0 {
-        return Ok(Some(p.clone()));
-    }
-    app.dialog()
-        .file()
-        .set_title(title)
-        .add_filter(kind.name, &[kind.extension])
-        .blocking_pick_file()
-        .map(|p| p.into_path().map_err(|_| NotAPath))
-        .transpose()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_answer_comes_from_the_arguments() {
-        let args = |a: &[&str]| a.iter().map(|s| s.to_string()).collect::<Vec<_>>();
-        assert_eq!(DialogAnswer::from_args(args(&[])).0, None);
-        assert_eq!(
-            DialogAnswer::from_args(args(&["--dialog-answer", "/tmp/a.json"])).0,
-            Some(PathBuf::from("/tmp/a.json"))
-        );
-        assert_eq!(
-            DialogAnswer::from_args(args(&["x", "--dialog-answer=/tmp/b.png"])).0,
-            Some(PathBuf::from("/tmp/b.png"))
-        );
-    }
+    read: impl FnOnce(&Path) -> Result<T, E>,
+) -> Result<Option<T>, StudioError> {
+    let path = chosen(answer, || dialog(app, &kind, title).blocking_pick_file())?;
+    path.map(|p| read(&p).map_err(Into::into)).transpose()
 }

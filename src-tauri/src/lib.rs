@@ -1,67 +1,50 @@
-//! Contraption Level Studio: a thin Tauri shell over the `contraption` engine.
-//!
-//! `api` holds the IPC contract (types exported to TypeScript with ts-rs) and the
-//! plain functions behind the commands; `commands` adapts them to Tauri.
+//! Contraption Level Studio: the Tauri shell. It only wires: the commands (a few
+//! lines each over `studio_core`), the windows, the native dialogs, the managed
+//! state, and `run()`. Everything the studio decides or computes is in the
+//! `contraption-studio-core` crate, tested without a window.
 
-pub mod api;
-pub mod catalog;
+#[macro_use]
+mod command_list;
 pub mod commands;
 pub mod dialogs;
-pub mod display;
-pub mod error;
-pub mod exchange;
-pub mod jobs;
-pub mod play;
+pub mod windows;
 
 use std::sync::Arc;
 
+use studio_core::args::{StudioArgs, CATALOG_ENV};
+use studio_core::catalog::CatalogState;
+use studio_core::jobs::Jobs;
+use studio_core::play::Levels;
 use tauri::Manager;
 
-/// Builds and runs the studio window.
-pub fn run() {
-    display::prepare(std::env::args().skip(1));
+/// Every command's name, from the one list in `command_list.rs`.
+pub const COMMANDS: &[&str] = studio_commands!(command_names);
+
+/// `tauri::generate_handler!` over the command list.
+macro_rules! handlers {
+    ($($module:ident :: $name:ident),* $(,)?) => {
+        tauri::generate_handler![$(commands::$module::$name),*]
+    };
+}
+
+/// Builds and runs the studio window. `args` are parsed before this is called, so
+/// `--help` and `--version` never reach the display.
+pub fn run(args: StudioArgs) {
+    studio_core::display::prepare(args.shared_memory_renderer);
     tauri::Builder::default()
         .plugin(tauri_plugin_dialog::init())
-        .manage(Arc::new(jobs::Jobs::default()))
-        .manage(Arc::new(play::Levels::default()))
-        .manage(play::DialogAnswer::from_args(std::env::args().skip(1)))
-        .setup(|app| {
-            // The catalog lives in the app's data directory (`--catalog PATH` or
-            // $CONTRAPTION_DB override it).
+        .manage(Arc::new(Jobs::default()))
+        .manage(Arc::new(Levels::default()))
+        .manage(dialogs::DialogAnswer(args.dialog_answer.clone()))
+        .setup(move |app| {
+            // The catalog lives in the app's data directory unless `--catalog PATH`
+            // or $CONTRAPTION_DB say otherwise.
             let dir = app.path().app_data_dir()?;
-            let path = catalog::CatalogState::choose_path(std::env::args().skip(1), &dir);
-            app.manage(Arc::new(catalog::CatalogState::open(&path)));
+            let path = args.catalog_path(std::env::var_os(CATALOG_ENV), &dir);
+            app.manage(Arc::new(CatalogState::open(&path)));
             Ok(())
         })
-        .invoke_handler(tauri::generate_handler![
-            commands::parse_seed,
-            commands::today_daily,
-            commands::inspect,
-            commands::placement_trajectory,
-            commands::sweep_trajectories,
-            commands::cancel_job,
-            exchange::commands::share_code,
-            exchange::commands::export_level_file,
-            exchange::commands::export_picture,
-            exchange::commands::import_level_file,
-            play::commands::open_play,
-            play::commands::play_level,
-            play::commands::check_part,
-            play::commands::run_play,
-            play::commands::save_solution,
-            play::commands::open_solution,
-            catalog::commands::catalog_info,
-            catalog::commands::start_scan,
-            catalog::commands::query_seeds,
-            catalog::commands::catalog_stats,
-            catalog::commands::seed_thumbnails,
-            catalog::commands::calendar,
-            catalog::commands::list_bookmarks,
-            catalog::commands::bookmark_seed,
-            catalog::commands::edit_bookmark,
-            catalog::commands::remove_bookmark,
-            catalog::commands::verify_bookmarks,
-        ])
+        .invoke_handler(studio_commands!(handlers))
         .run(tauri::generate_context!())
         .expect("the studio window could not start");
 }

@@ -7,7 +7,7 @@ import { drawThumbnail } from "../src/draw/thumbnail";
 import { drawTrajectory, drawTrajectoryBundle } from "../src/draw/trajectory";
 import { fitView, insideField, pointSegmentDist2, toCanvas, toField } from "../src/draw/view";
 import { drawField, drawWorld } from "../src/draw/world";
-import { allVisible } from "../src/model";
+import { allVisible } from "../src/inspector/model";
 import { near, raster, rgbOf } from "./canvas";
 import { attempt, entries, grid, rules, world } from "./fixtures";
 

@@ -1,6 +1,6 @@
 /** Hand-made inputs for the drawing tests (no engine needed). */
 import type { Attempt } from "../src/bindings/Attempt";
-import type { FieldRules } from "../src/bindings/FieldRules";
+import type { FieldRules, RulesInfo } from "../src/lib/rules";
 import type { GenerationReport } from "../src/bindings/GenerationReport";
 import type { RampGlyph } from "../src/bindings/RampGlyph";
 import type { SweepEntry } from "../src/bindings/SweepEntry";
@@ -20,6 +20,47 @@ export const rules: FieldRules = {
   sweep_xs: [15, 29, 43, 57, 71, 85],
   sweep_ys: [30, 48, 66, 84, 102, 120],
   sweep_angles: [-0.8, -0.45, 0.45, 0.8],
+};
+
+/** Every rule, as the `rules` command serves the default ones. */
+export const rulesInfo: RulesInfo = {
+  ...rules,
+  rules_version: 1,
+  gravity: 200,
+  dt: 1 / 120,
+  max_speed: 300,
+  contact_passes: 4,
+  contact_slop: 1e-9,
+  max_steps: 1440,
+  rest_speed: 4,
+  rest_steps: 60,
+  top_exit_y: -60,
+  bounce_threshold: 20,
+  wall_restitution: 0.35,
+  wall_friction: 0.2,
+  side_restitution: 0.5,
+  ramp_restitution: 0.2,
+  ramp_friction: 0.05,
+  fan_housing: 8,
+  fan_radius: 1,
+  fan_reach: 40,
+  fan_half_width: 5,
+  fan_accel: 500,
+  fan_restitution: 0.3,
+  fan_friction: 0.2,
+  bumper_radius: 4,
+  bumper_restitution: 0.9,
+  bumper_kick: 90,
+  sweep_size: 144,
+  default_rules_name: "v1",
+  ball_start_y: 8,
+  steps_per_second: 120,
+  bumper_friction: 0,
+  gear_radius: 6,
+  gear_surface_speed: 80,
+  gear_friction: 0.6,
+  gear_restitution: 0.2,
+  nearly_trivial_solving: 10,
 };
 
 /** The sweep grid in sweep order, with ramp bodies as the engine defines them:

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   allVisible, countResults, hex, nextSeed, passes, prevSeed, pushHistory, randomSeed, resultCodes, sourceWords, verdictWords,
-} from "../src/model";
+} from "../src/inspector/model";
 import { attempt, entries, report } from "./fixtures";
 
 describe("seed navigation", () => {

@@ -1,13 +1,17 @@
 import { describe, expect, it } from "vitest";
-import type { PlayRules } from "../src/bindings/PlayRules";
-import type { PlayRun } from "../src/bindings/PlayRun";
-import type { Placement } from "../src/bindings/Placement";
-import { drawBall, drawLevel, drawPart, partColor, refusedColor } from "../src/draw/play";
+import { drawGlyph, drawPart, DRAWERS, partColor, refusedColor } from "../src/draw/parts";
+import { drawBall, drawLevel, drawTrail, drawTrailSegment, trailColor } from "../src/draw/play";
 import { fitView, toCanvas } from "../src/draw/view";
 import {
   advance,
+  angleWords,
+  clockText,
+  hintSlot,
+  hintWords,
+  levelLine,
+  seedParam,
+  trayItems,
   angleTowards,
-  body,
   finished,
   hitPart,
   normalizeAngle,
@@ -21,39 +25,13 @@ import {
   stepOnce,
   type Playback,
 } from "../src/play/model";
+import { body, PART_KINDS, PARTS } from "../src/play/parts";
 import { near, raster, rgbOf } from "./canvas";
 import { world } from "./fixtures";
-
-const rules: PlayRules = {
-  rules_version: 1,
-  field_width: 100,
-  field_height: 150,
-  ball_radius: 2.5,
-  wall_radius: 0.5,
-  ramp_length: 18,
-  ramp_radius: 0.75,
-  fan_housing: 8,
-  fan_radius: 1,
-  fan_reach: 40,
-  fan_half_width: 5,
-  bumper_radius: 4,
-  gear_radius: 6,
-  dt: 1 / 120,
-  max_steps: 1440,
-};
-
-const ramp = (x: number, y: number, angle: number): Placement => ({ part: "ramp", x, y, angle });
+import { ramp, rules, runOf } from "./helpers/play-engine";
 
 /** A run of 4 steps along x: 0, 10, 20, 30, 40. */
-function run4(): PlayRun {
-  return {
-    seed: 1,
-    placements: [ramp(50, 50, 0.45)],
-    result: { outcome: "goal", steps: 4, closest: 0, trajectory: [[0, 5], [10, 5], [20, 5], [30, 5], [40, 5]] },
-    seconds: 4 / 120,
-    parts_used: { ramp: 1, fan: 0, bumper: 0 },
-  };
-}
+const run4 = () => runOf(1, [ramp(50, 50, 0.45)]);
 
 describe("part bodies (docs/rules.md, Parts)", () => {
   it("a ramp is centre ± 9 along its angle", () => {
@@ -184,5 +162,95 @@ describe("drawing the play field", () => {
     drawPart(ctx, v, { part: "bumper", x: 70, y: 70, angle: 0 }, rules, "placed");
     expect(near(pixel(...toCanvas(v, 70, 70)), rgbOf(partColor.bumper))).toBe(true);
     expect(pixel(...toCanvas(v, 70, 76))[3]).toBe(0);
+  });
+});
+
+describe("part kinds are entries of one registry", () => {
+  it("every kind has its rules and its drawer, in tray order", () => {
+    expect(PART_KINDS).toEqual(["ramp", "fan", "bumper"]);
+    for (const k of PART_KINDS) {
+      expect(PARTS[k]).toBeDefined();
+      expect(DRAWERS[k]).toBeDefined();
+    }
+    expect(PART_KINDS.filter((k) => PARTS[k].turns)).toEqual(["ramp", "fan"]);
+  });
+  it("draws each kind's tray glyph in its colour", () => {
+    for (const k of PART_KINDS) {
+      const { ctx, pixel } = raster(46, 30);
+      drawGlyph(ctx, 46, 30, k);
+      // Every glyph crosses the middle of its box.
+      const hits = [-4, -2, 0, 2, 4].some((dy) => near(pixel(23, 15 + dy), rgbOf(partColor[k])));
+      expect(hits, k).toBe(true);
+      expect(pixel(1, 1)[3], `${k} leaves the corner clear`).toBe(0);
+    }
+  });
+  it("draws a fan's air column in front of it, not behind", () => {
+    const { ctx, pixel } = raster(200, 300);
+    const fan = { part: "fan" as const, x: 50, y: 100, angle: -Math.PI / 2 };
+    drawPart(ctx, v0, fan, rules, "placed");
+    expect(pixel(...toCanvas(v0, 50, 85))[3]).toBeGreaterThan(0);
+    expect(pixel(...toCanvas(v0, 50, 115))[3]).toBe(0);
+  });
+});
+
+const v0 = fitView({ x: 0, y: 0, w: 200, h: 300 }, 100, 150, 0);
+
+describe("the words of the play window", () => {
+  const level = {
+    seed: 42,
+    level_hash: "abcd",
+    world: { ...world, inventory: { ramp: 1, fan: 0, bumper: 2 } },
+    fallback: false,
+    hints: [ramp(15, 102, 0.8)],
+    rules,
+  };
+  it("describes the level and what it grants", () => {
+    const walls = world.walls.length;
+    expect(levelLine(level)).toBe(`level abcd · rules v1 · ${walls} wall${walls === 1 ? "" : "s"} · grants 1 ramp, 0 fans, 2 bumpers`);
+    expect(levelLine({ ...level, fallback: true })).toMatch(/ · fallback level$/);
+  });
+  it("lists the tray: granted kinds only, with what is left", () => {
+    expect(trayItems(level.world.inventory, [ramp(1, 1, 0)])).toEqual([
+      { kind: "ramp", granted: 1, left: 0 },
+      { kind: "bumper", granted: 2, left: 2 },
+    ]);
+  });
+  it("words hints, and places one over the player's part when the tray is empty", () => {
+    expect(hintWords(level, 0)).toBe(
+      "Hint 1 of 1: a ramp at (15, 102) tilted 0.8 rad. The generator's sweep saw it carry the ball to the goal.",
+    );
+    expect(hintWords({ ...level, hints: [] }, 0)).toBe("The sweep found no single-ramp solution.");
+    expect(hintWords({ ...level, hints: [], fallback: true }, 0)).toMatch(/^The generator shipped this level as its fallback/);
+    const h = level.hints[0]!;
+    expect(hintSlot(level.world.inventory, [], h)).toBe(0);
+    const placed = [{ part: "bumper" as const, x: 5, y: 5, angle: 0 }, ramp(40, 40, 0)];
+    expect(hintSlot(level.world.inventory, placed, h)).toBe(1);
+  });
+  it("words angles per kind, the clock, and reads the window's seed", () => {
+    expect(angleWords(ramp(0, 0, 0.45))).toBe("tilted 25.8° (right end down)");
+    expect(angleWords({ part: "fan", x: 0, y: 0, angle: -Math.PI / 2 })).toBe("blows toward -90.0° (−90° is straight up)");
+    expect(angleWords({ part: "bumper", x: 0, y: 0, angle: 0 })).toBe("A bumper has no direction.");
+    expect(clockText(0, null, 1 / 120)).toBe("t 0.00 s · step 0");
+    expect(clockText(2.5 / 120, run4(), 1 / 120)).toBe("t 0.02 s · step 2 / 4");
+    expect(clockText(3 / 120, run4(), 1 / 120)).toBe("t 0.03 s · step 3 / 4");
+    expect(seedParam("?seed=42")).toBe(42);
+    expect(seedParam("?seed=4294967295")).toBe(4294967295);
+    for (const bad of ["", "?seed=", "?seed=4294967296", "?seed=-1", "?seed=1e3", "?seed=0x10"]) expect(seedParam(bad), bad).toBeNull();
+  });
+});
+
+describe("the trail", () => {
+  const traj = runOf(1, [], 4).result.trajectory; // (0, 5) … (40, 5)
+  it("runs from the start to the tip, and a segment only between its samples", () => {
+    const whole = raster(200, 300);
+    drawTrail(whole.ctx, v0, traj, 2, [25, 5], trailColor);
+    expect(near(whole.pixel(...toCanvas(v0, 12, 5)), rgbOf(trailColor))).toBe(true);
+    expect(near(whole.pixel(...toCanvas(v0, 24, 5)), rgbOf(trailColor))).toBe(true);
+    expect(whole.pixel(...toCanvas(v0, 30, 5))[3]).toBe(0);
+    const piece = raster(200, 300);
+    drawTrailSegment(piece.ctx, v0, traj, 1, 3, trailColor);
+    expect(near(piece.pixel(...toCanvas(v0, 20, 5)), rgbOf(trailColor))).toBe(true);
+    expect(piece.pixel(...toCanvas(v0, 5, 5))[3]).toBe(0);
+    expect(piece.pixel(...toCanvas(v0, 36, 5))[3]).toBe(0);
   });
 });

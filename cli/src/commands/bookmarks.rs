@@ -10,6 +10,7 @@ use contraption_catalog::BookmarkInput;
 
 use crate::exit::Exit;
 use crate::output::Out;
+use crate::term::printable;
 use crate::Ctx;
 
 /// Bookmarked seeds, in the studio's catalog (or --db PATH).
@@ -57,7 +58,10 @@ pub enum Action {
 /// Runs an action; `check` exits with [`Exit::Drifted`] when a level changed.
 pub fn run(args: Args, ctx: &Ctx, out: &mut Out) -> Result<Exit> {
     let path = args.db.unwrap_or_else(contraption_catalog::default_path);
-    let mut catalog = crate::args::open_catalog(&path)?;
+    let mut catalog = match args.action {
+        Action::List { .. } | Action::Check => crate::args::open_catalog_read_only(&path)?,
+        _ => crate::args::open_catalog(&path)?,
+    };
     let json = ctx.json;
     let mut changed = false;
     match args.action {
@@ -69,7 +73,9 @@ pub fn run(args: Args, ctx: &Ctx, out: &mut Out) -> Result<Exit> {
                 writeln!(
                     out,
                     "bookmark {} on seed {} (level {})",
-                    b.id, b.seed, b.level_hash
+                    b.id,
+                    b.seed,
+                    printable(&b.level_hash)
                 )?;
             }
         }
@@ -101,9 +107,13 @@ pub fn run(args: Args, ctx: &Ctx, out: &mut Out) -> Result<Exit> {
                         b.id,
                         b.seed,
                         b.rules_version,
-                        b.level_hash,
-                        b.tags.join(", "),
-                        b.note
+                        printable(&b.level_hash),
+                        b.tags
+                            .iter()
+                            .map(|t| printable(t))
+                            .collect::<Vec<_>>()
+                            .join(", "),
+                        printable(&b.note)
                     )?;
                 }
             }
@@ -123,7 +133,7 @@ pub fn run(args: Args, ctx: &Ctx, out: &mut Out) -> Result<Exit> {
                         if c.changed {
                             format!(
                                 "CHANGED: level {} (rules v{}) is now {} (rules v{})",
-                                c.bookmark.level_hash,
+                                printable(&c.bookmark.level_hash),
                                 c.bookmark.rules_version,
                                 c.current_hash,
                                 c.current_rules_version

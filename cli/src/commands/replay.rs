@@ -19,7 +19,10 @@ pub struct Args {
 
 pub fn run(args: Args, ctx: &Ctx, out: &mut Out) -> Result<Exit> {
     let file = &args.file;
-    let bytes = std::fs::read(file).with_context(|| format!("cannot read {}", file.display()))?;
+    let bytes = contraption_io::read_file_bounded(
+        file,
+        contraption::solution::MAX_SOLUTION_FILE_BYTES as u64,
+    )?;
     let solution = contraption::parse_solution(&bytes)
         .with_context(|| format!("{} was refused", file.display()))?;
     let result = contraption::replay(&solution, &SimOptions::default())

@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::Result;
 use contraption::{summarize, SeedSummary as Row, ShippedKind};
+use contraption_catalog::ScanEvent;
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use serde::Serialize;
@@ -13,6 +14,7 @@ use serde::Serialize;
 use crate::args::{open_catalog, parse_range};
 use crate::exit::Exit;
 use crate::output::Out;
+use crate::term::printable;
 use crate::Ctx;
 
 /// Game-mode generation over a seed range FROM..TO (TO excluded), on all cores.
@@ -56,12 +58,49 @@ struct Bucket {
     seeds: u64,
 }
 
-#[derive(Serialize)]
-struct ScanOutput<'a> {
-    summary: &'a Summary,
-    seeds: &'a [Row],
+/// Seeds summarised (on all cores) and written together by a printing scan:
+/// memory stays flat whatever the range.
+const PRINT_CHUNK: u64 = 1024;
+
+/// The summary, added up row by row.
+#[derive(Default)]
+struct Totals {
+    summary: Summary,
+    histogram: BTreeMap<u32, u64>,
+    attempts: u64,
 }
 
+impl Totals {
+    fn add(&mut self, r: &Row) {
+        let s = &mut self.summary;
+        s.seeds += 1;
+        let accepted = r.shipped == ShippedKind::Accepted;
+        s.fallback += u64::from(r.fallback);
+        s.accepted += u64::from(accepted);
+        s.pre_solved_rejections += u64::from(r.pre_solved);
+        let swept_rejected = r.attempts - r.pre_solved - u32::from(accepted);
+        s.no_single_ramp_rejections += u64::from(swept_rejected);
+        s.all_pre_solved += u64::from(r.shipped == ShippedKind::AllPreSolved);
+        *self.histogram.entry(r.attempts).or_default() += 1;
+        self.attempts += u64::from(r.attempts);
+    }
+
+    fn finish(self) -> Summary {
+        let mut summary = self.summary;
+        summary.attempts_histogram = self
+            .histogram
+            .into_iter()
+            .map(|(attempts, seeds)| Bucket { attempts, seeds })
+            .collect();
+        summary.fallback_rate = summary.fallback as f64 / summary.seeds as f64;
+        summary.mean_attempts = self.attempts as f64 / summary.seeds as f64;
+        summary
+    }
+}
+
+/// `scan FROM..TO [--json]`. With `--json` the output is one object,
+/// `{"seeds": [...], "summary": {...}}`, streamed: a row per line in seed order as
+/// chunks complete, the summary last.
 fn run_printing(range: &str, ctx: &Ctx, out: &mut Out) -> Result<()> {
     let json = ctx.json;
     let (from, to) = parse_range(range)?;
@@ -73,68 +112,69 @@ fn run_printing(range: &str, ctx: &Ctx, out: &mut Out) -> Result<()> {
         .expect("valid template")
         .progress_chars("=> "),
     );
-    let rows: Vec<Row> = (from..to)
-        .into_par_iter()
-        .map(|s| {
-            let row = summarize(&ctx.rules, s as u32);
-            bar.inc(1);
-            row
-        })
-        .collect();
+    let printed = print_rows(from, to, ctx, out, &bar);
     bar.finish_and_clear();
-    let mut summary = Summary::default();
-    let mut histogram: BTreeMap<u32, u64> = BTreeMap::new();
-    for r in &rows {
-        summary.seeds += 1;
-        let accepted = r.shipped == ShippedKind::Accepted;
-        summary.fallback += u64::from(r.fallback);
-        summary.accepted += u64::from(accepted);
-        summary.pre_solved_rejections += u64::from(r.pre_solved);
-        let swept_rejected = r.attempts - r.pre_solved - u32::from(accepted);
-        summary.no_single_ramp_rejections += u64::from(swept_rejected);
-        summary.all_pre_solved += u64::from(r.shipped == ShippedKind::AllPreSolved);
-        *histogram.entry(r.attempts).or_default() += 1;
-    }
-    summary.attempts_histogram = histogram
-        .into_iter()
-        .map(|(attempts, seeds)| Bucket { attempts, seeds })
-        .collect();
-    let total_attempts: u64 = rows.iter().map(|r| u64::from(r.attempts)).sum();
-    summary.fallback_rate = summary.fallback as f64 / summary.seeds as f64;
-    summary.mean_attempts = total_attempts as f64 / summary.seeds as f64;
+    let summary = printed?;
     if json {
-        out.json(&ScanOutput {
-            summary: &summary,
-            seeds: &rows,
-        })?;
-    } else {
-        writeln!(
-            out,
-            "{} seeds: {} accepted, {} fallback ({:.2}%), mean {:.2} attempts",
-            summary.seeds,
-            summary.accepted,
-            summary.fallback,
-            summary.fallback_rate * 100.0,
-            summary.mean_attempts
-        )?;
-        writeln!(
-            out,
-            "rejections: {} preSolved, {} without a one-ramp solution",
-            summary.pre_solved_rejections, summary.no_single_ramp_rejections
-        )?;
-        writeln!(out, "attempts per seed:")?;
-        let widest = summary
-            .attempts_histogram
-            .iter()
-            .map(|b| b.seeds)
-            .max()
-            .unwrap_or(1);
-        for Bucket { attempts, seeds: n } in &summary.attempts_histogram {
-            let bar = "#".repeat(((n * 50).div_ceil(widest)) as usize);
-            writeln!(out, "  {attempts:>3} {n:>8} {bar}")?;
-        }
+        out.text("\n],\n\"summary\":")?;
+        out.json_compact(&summary)?;
+        out.text("}\n")?;
+        return Ok(());
+    }
+    writeln!(
+        out,
+        "{} seeds: {} accepted, {} fallback ({:.2}%), mean {:.2} attempts",
+        summary.seeds,
+        summary.accepted,
+        summary.fallback,
+        summary.fallback_rate * 100.0,
+        summary.mean_attempts
+    )?;
+    writeln!(
+        out,
+        "rejections: {} preSolved, {} without a one-ramp solution",
+        summary.pre_solved_rejections, summary.no_single_ramp_rejections
+    )?;
+    writeln!(out, "attempts per seed:")?;
+    let widest = summary
+        .attempts_histogram
+        .iter()
+        .map(|b| b.seeds)
+        .max()
+        .unwrap_or(1);
+    for Bucket { attempts, seeds: n } in &summary.attempts_histogram {
+        let bar = "#".repeat(((n * 50).div_ceil(widest)) as usize);
+        writeln!(out, "  {attempts:>3} {n:>8} {bar}")?;
     }
     Ok(())
+}
+
+/// Summarises `from..to` a chunk at a time, writing each chunk's rows (with
+/// `json`) before the next is computed; returns the summary.
+fn print_rows(from: u64, to: u64, ctx: &Ctx, out: &mut Out, bar: &ProgressBar) -> Result<Summary> {
+    let json = ctx.json;
+    let mut totals = Totals::default();
+    if json {
+        out.text("{\"seeds\":[")?;
+    }
+    let mut start = from;
+    while start < to {
+        let end = (start + PRINT_CHUNK).min(to);
+        let rows: Vec<Row> = (start..end)
+            .into_par_iter()
+            .map(|s| summarize(&ctx.rules, s as u32))
+            .collect();
+        for r in &rows {
+            if json {
+                out.text(if r.seed as u64 == from { "\n" } else { ",\n" })?;
+                out.json_compact(r)?;
+            }
+            totals.add(r);
+        }
+        bar.inc(end - start);
+        start = end;
+    }
+    Ok(totals.finish())
 }
 
 /// `scan FROM..TO --db PATH`: stores every seed's summary in the catalog.
@@ -159,7 +199,17 @@ fn run_into_catalog(range: &str, path: &Path, json: bool, out: &mut Out) -> Resu
         .expect("valid template")
         .progress_chars("=> "),
     );
-    let end = catalog.run_scan(scan.id, &cancel, |p| bar.set_position(p.done))?;
+    let run = catalog.run_scan_reporting(scan.id, &cancel, |event| match event {
+        ScanEvent::Progress(p) => bar.set_position(p.done),
+        ScanEvent::Waiting { holder } => bar.suspend(|| {
+            eprintln!(
+                "scan {} of {from}..{to} is being run by another process ({}); waiting for it",
+                scan.id,
+                printable(&holder)
+            )
+        }),
+    })?;
+    let end = run.end;
     bar.finish_and_clear();
     let record = catalog.scan(scan.id)?;
     let range_filter = [
@@ -176,7 +226,11 @@ fn run_into_catalog(range: &str, path: &Path, json: bool, out: &mut Out) -> Resu
     ];
     let stats = catalog.stats(&range_filter)?;
     if json {
-        out.json(&serde_json::json!({ "scan": record, "stats": stats }))?;
+        out.json(&serde_json::json!({
+            "scan": record,
+            "stats": stats,
+            "summarised_here": run.computed,
+        }))?;
     } else {
         writeln!(
             out,
@@ -189,7 +243,7 @@ fn run_into_catalog(range: &str, path: &Path, json: bool, out: &mut Out) -> Resu
             },
             record.next - record.from,
             to - from,
-            path.display()
+            crate::term::path(path)
         )?;
         writeln!(
             out,

@@ -1,6 +1,7 @@
 //! `contraption simulate FILE [--trajectory N]`.
 
-use std::io::{Read, Write};
+use std::io::Write;
+use std::path::Path;
 
 use anyhow::{bail, Context, Result};
 use contraption::{check_placements, parse_scene, simulate, SimOptions};
@@ -10,7 +11,13 @@ use crate::exit::Exit;
 use crate::output::Out;
 use crate::Ctx;
 
-/// Simulate a world given as JSON: {"world": ..., "placements": [...]} or a bare world.
+/// The largest scene file read: the engine's scene reader's limit (1 MiB).
+pub const MAX_SCENE_BYTES: u64 = contraption::scenes::MAX_SCENE_FILE_BYTES as u64;
+/// The most placements a scene may hold.
+pub const MAX_PLACEMENTS: usize = 64;
+
+/// Simulate a world given as JSON: {"world": ..., "placements": [...]} or a bare
+/// world. At most 1 MiB and 64 placements.
 #[derive(clap::Args)]
 pub struct Args {
     /// A JSON file, or - for standard input.
@@ -22,14 +29,18 @@ pub struct Args {
 
 pub fn run(args: Args, ctx: &Ctx, out: &mut Out) -> Result<Exit> {
     let file = &args.file;
-    let text = if file == "-" {
-        let mut s = String::new();
-        std::io::stdin().read_to_string(&mut s)?;
-        s
+    let bytes = if file == "-" {
+        contraption_io::read_stdin_bounded(MAX_SCENE_BYTES)?
     } else {
-        std::fs::read_to_string(file).with_context(|| format!("cannot read {file}"))?
+        contraption_io::read_file_bounded(Path::new(file), MAX_SCENE_BYTES)?
     };
-    let scene = parse_scene(text.as_bytes()).with_context(|| format!("{file} is not a world"))?;
+    let scene = parse_scene(&bytes).with_context(|| format!("{file} is not a world"))?;
+    if scene.placements.len() > MAX_PLACEMENTS {
+        bail!(
+            "{file} has {} placements; a scene has at most {MAX_PLACEMENTS}",
+            scene.placements.len()
+        );
+    }
     scene
         .world
         .validate(&ctx.rules)
@@ -60,7 +71,10 @@ pub fn run(args: Args, ctx: &Ctx, out: &mut Out) -> Result<Exit> {
             result.closest
         )?;
         if let Some(e) = problem {
-            eprintln!("note: the game would refuse these placements: {e}");
+            eprintln!(
+                "note: the game would refuse these placements: {}",
+                crate::term::printable(&e.to_string())
+            );
         }
     }
     Ok(Exit::Success)

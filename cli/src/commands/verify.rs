@@ -4,10 +4,12 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use anyhow::{Context, Result};
+use contraption::level_file::MAX_LEVEL_FILE_BYTES;
 use contraption::{parse_level_file, verify};
 
 use crate::exit::Exit;
 use crate::output::Out;
+use crate::term;
 use crate::Ctx;
 
 /// Check a level file: refuse malformed or tampered files, regenerate its seed and
@@ -19,35 +21,39 @@ pub struct Args {
 
 pub fn run(args: Args, ctx: &Ctx, out: &mut Out) -> Result<Exit> {
     let file = &args.file;
-    let bytes = std::fs::read(file).with_context(|| format!("cannot read {}", file.display()))?;
+    let bytes = contraption_io::read_file_bounded(file, MAX_LEVEL_FILE_BYTES as u64)?;
     let level =
         parse_level_file(&bytes).with_context(|| format!("{} was refused", file.display()))?;
     let v = verify(&level);
+    let name = term::path(file);
     if ctx.json {
         out.json(&v)?;
     } else if v.identical {
         writeln!(
             out,
             "{}: seed {} regenerates identically with rules v{} (level {})",
-            file.display(),
-            v.seed,
-            v.rules_version,
-            v.regenerated_hash
+            name, v.seed, v.rules_version, v.regenerated_hash
         )?;
     } else {
         writeln!(
             out,
             "{}: seed {} drifted: the file (rules v{}, level {}) differs from rules v{} (level {}) in {} field(s):",
-            file.display(),
+            name,
             v.seed,
             v.file_rules_version,
-            v.file_hash,
+            term::printable(&v.file_hash),
             v.rules_version,
             v.regenerated_hash,
             v.drift.len()
         )?;
         for d in &v.drift {
-            writeln!(out, "  {}: {} -> {}", d.field, d.file, d.now)?;
+            writeln!(
+                out,
+                "  {}: {} -> {}",
+                term::printable(&d.field.to_string()),
+                term::printable(&d.file.to_string()),
+                term::printable(&d.now.to_string())
+            )?;
         }
     }
     if v.identical {

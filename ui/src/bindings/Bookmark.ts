@@ -3,7 +3,7 @@
 /**
  * A saved bookmark.
  */
-export type Bookmark = { id: bigint, seed: number, note: string, tags: Array<string>, 
+export type Bookmark = { id: number, seed: number, note: string, tags: Array<string>, 
 /**
  * The level hash the seed had when the bookmark was saved.
  */

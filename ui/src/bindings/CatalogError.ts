@@ -3,4 +3,4 @@
 /**
  * What can go wrong with the catalog. Serializable, so the studio shows it as is.
  */
-export type CatalogError = { "kind": "io", "detail": string } | { "kind": "database", "detail": string } | { "kind": "newer_schema", "detail": { found: bigint, supported: bigint, } } | { "kind": "no_such_bookmark", "detail": bigint } | { "kind": "no_such_scan", "detail": bigint } | { "kind": "invalid", "detail": string };
+export type CatalogError = { "kind": "io", "detail": string } | { "kind": "database", "detail": string } | { "kind": "newer_schema", "detail": { found: number, supported: number, } } | { "kind": "no_such_bookmark", "detail": number } | { "kind": "no_such_scan", "detail": number } | { "kind": "already_bookmarked", "detail": { seed: number, id: number, } } | { "kind": "invalid", "detail": string };

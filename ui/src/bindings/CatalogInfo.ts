@@ -20,7 +20,7 @@ failure: string | null,
 /**
  * Stored seeds.
  */
-seeds: bigint, 
+seeds: number, 
 /**
  * Every scan, newest first (unfinished ones can be resumed).
  */

@@ -6,6 +6,6 @@ import type { StudioError } from "./StudioError";
  */
 export type CommandError = { 
 /**
- * The error in words, for display.
+ * The error in words, for display (the error's `Display`).
  */
 message: string, error: StudioError, };

@@ -5,4 +5,4 @@ import type { Op } from "./Op";
 /**
  * `column op value`, e.g. solving ≤ 3 or fallback = 1.
  */
-export type Filter = { column: Column, op: Op, value: bigint, };
+export type Filter = { column: Column, op: Op, value: number, };

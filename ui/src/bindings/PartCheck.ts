@@ -2,7 +2,7 @@
 import type { PlacementError } from "./PlacementError";
 
 /**
- * The engine's verdict on one part: `None` when it may go there.
+ * The engine's verdict on one part.
  */
 export type PartCheck = { ok: boolean, 
 /**

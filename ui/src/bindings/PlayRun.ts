@@ -15,4 +15,8 @@ result: SimResult,
 /**
  * Simulated seconds until the outcome (`steps × dt`).
  */
-seconds: number, parts_used: Inventory, };
+seconds: number, 
+/**
+ * `Inventory::used_by(placements)`.
+ */
+parts_used: Inventory, };

@@ -3,7 +3,7 @@
 /**
  * What a scan streams to the window.
  */
-export type ScanEvent = { "event": "started", job: number, scan_id: bigint, from: bigint, to: bigint, done: bigint, total: bigint, resumed: boolean, } | { "event": "progress", job: number, done: bigint, total: bigint, 
+export type ScanEvent = { "event": "started", job: number, scan_id: number, from: number, to: number, done: number, total: number, resumed: boolean, } | { "event": "progress", job: number, done: number, total: number, 
 /**
  * Seeds per second in this run so far.
  */
@@ -11,4 +11,4 @@ seeds_per_second: number,
 /**
  * Seconds left at that rate (null before the rate is known).
  */
-eta_seconds: number | null, elapsed_ms: number, } | { "event": "finished", job: number, done: bigint, total: bigint, elapsed_ms: number, seeds_per_second: number, } | { "event": "cancelled", job: number, done: bigint, total: bigint, };
+eta_seconds: number | null, elapsed_ms: number, } | { "event": "finished", job: number, done: number, total: number, elapsed_ms: number, seeds_per_second: number, } | { "event": "cancelled", job: number, done: number, total: number, };

@@ -4,8 +4,8 @@ import type { ScanEnd } from "./ScanEnd";
 /**
  * How a scan ended.
  */
-export type ScanOutcome = { job: number, scan_id: bigint, end: ScanEnd, done: bigint, total: bigint, 
+export type ScanOutcome = { job: number, scan_id: number, end: ScanEnd, done: number, total: number, 
 /**
  * Seeds computed by this run (not counting what an earlier run stored).
  */
-scanned: bigint, elapsed_ms: number, seeds_per_second: number, };
+scanned: number, elapsed_ms: number, seeds_per_second: number, };

@@ -4,4 +4,4 @@ import type { SeedSummary } from "./SeedSummary";
 /**
  * A page of rows and how many rows match in all.
  */
-export type SeedPage = { total: bigint, offset: number, rows: Array<SeedSummary>, };
+export type SeedPage = { total: number, offset: number, rows: Array<SeedSummary>, };

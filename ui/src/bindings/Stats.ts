@@ -3,16 +3,16 @@
 /**
  * Statistics over the rows that match some filters.
  */
-export type Stats = { seeds: bigint, accepted: bigint, fallback: bigint, all_pre_solved: bigint, fallback_rate: number, pre_solved_rejections: bigint, 
+export type Stats = { seeds: number, accepted: number, fallback: number, all_pre_solved: number, fallback_rate: number, pre_solved_rejections: number, 
 /**
  * `[attempts, seeds]`, attempts ascending.
  */
-attempts_histogram: Array<[bigint, bigint]>, 
+attempts_histogram: Array<[number, number]>, 
 /**
  * `[solving placements, seeds]`, ascending.
  */
-solving_histogram: Array<[bigint, bigint]>, 
+solving_histogram: Array<[number, number]>, 
 /**
  * For each of the 144 sweep placements, how many seeds it solves.
  */
-placement_solves: Array<bigint>, };
+placement_solves: Array<number>, };

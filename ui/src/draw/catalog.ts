@@ -5,7 +5,7 @@
  * canvas rather than a charting library: five small static charts in the studio's
  * palette, no dependency, nothing a strict CSP would refuse.
  */
-import type { FieldRules } from "../bindings/FieldRules";
+import type { FieldRules } from "../lib/rules";
 import type { World } from "../bindings/World";
 import { palette } from "./colors";
 import { fitView, type Rect, type View } from "./view";

@@ -3,10 +3,10 @@
  * smallest `closest` over the visible tilts, drawn as a cell centred on the
  * placement's position.
  */
-import type { FieldRules } from "../bindings/FieldRules";
+import type { FieldRules } from "../lib/rules";
 import type { RampGlyph } from "../bindings/RampGlyph";
 import type { SweepEntry } from "../bindings/SweepEntry";
-import { passes, type Filter } from "../model";
+import { passes, type Filter } from "../inspector/model";
 import { heatColor, palette } from "./colors";
 import { toCanvas, type View } from "./view";
 import type { Ctx } from "./world";

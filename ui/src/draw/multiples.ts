@@ -4,7 +4,7 @@
  */
 import type { RampGlyph } from "../bindings/RampGlyph";
 import type { SweepEntry } from "../bindings/SweepEntry";
-import { passes, type Filter } from "../model";
+import { passes, type Filter } from "../inspector/model";
 import { palette, resultColor, withAlpha } from "./colors";
 import type { Rect } from "./view";
 import type { Ctx } from "./world";

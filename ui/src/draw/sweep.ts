@@ -5,7 +5,7 @@
  */
 import type { RampGlyph } from "../bindings/RampGlyph";
 import type { SweepEntry } from "../bindings/SweepEntry";
-import { passes, type Filter } from "../model";
+import { passes, type Filter } from "../inspector/model";
 import { palette, resultColor, withAlpha } from "./colors";
 import { pointSegmentDist2, toCanvas, toField, type View } from "./view";
 import type { Ctx } from "./world";

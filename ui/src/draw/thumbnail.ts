@@ -1,6 +1,6 @@
 /** A ledger card's thumbnail: the attempt's world with its bare trajectory. */
 import type { Attempt } from "../bindings/Attempt";
-import type { FieldRules } from "../bindings/FieldRules";
+import type { FieldRules } from "../lib/rules";
 import { palette, withAlpha } from "./colors";
 import { drawTrajectory } from "./trajectory";
 import { fitView, type View } from "./view";

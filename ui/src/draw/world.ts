@@ -1,5 +1,5 @@
 /** Draws a world: the field, its walls, the goal zone and the ball's start. */
-import type { FieldRules } from "../bindings/FieldRules";
+import type { FieldRules } from "../lib/rules";
 import type { World } from "../bindings/World";
 import { palette, withAlpha } from "./colors";
 import { toCanvas, type View } from "./view";

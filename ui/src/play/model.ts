@@ -1,54 +1,39 @@
 /**
- * Play mode's pure logic: part bodies (for drawing and picking only — legality is
- * always the engine's `check_part`), snapping, the tray counts, and the animation
- * clock that interpolates the engine's fixed steps at the display's frame rate.
+ * Play mode's pure logic: snapping, the tray counts, picking, the words the
+ * window shows, and the animation clock that interpolates the engine's fixed
+ * steps at the display's frame rate. (Part kinds and their solids: parts.ts.)
  */
 import type { Inventory } from "../bindings/Inventory";
 import type { Outcome } from "../bindings/Outcome";
 import type { PartKind } from "../bindings/PartKind";
 import type { Placement } from "../bindings/Placement";
-import type { PlayRules } from "../bindings/PlayRules";
+import type { PlayLevel } from "./api";
+import type { PlayRules } from "../lib/rules";
 import type { PlayRun } from "../bindings/PlayRun";
+import { body, PART_KINDS, PARTS, type Capsule } from "./parts";
 
-export const PART_KINDS: readonly PartKind[] = ["ramp", "fan", "bumper"];
+/** The message above the field: the engine's reason for a refusal (`kind`: its error tag). */
+export interface Reason {
+  text: string;
+  kind: string;
+  /** A refused drop or edit (shown for `REFUSAL_MS`), not the live verdict while dragging. */
+  refused: boolean;
+}
+
+/** The line under the transport: what the last file action did. */
+export interface FileNote {
+  text: string;
+  error?: boolean;
+  /** The error's kind when a file was refused ("solution", "io", …). */
+  errorKind?: string;
+  saved?: string;
+  loaded?: string;
+}
 
 /** Pointer positions snap to this many field units; angles to hundredths of a radian. */
 export const POSITION_STEP = 0.5;
 export const ANGLE_STEP = 0.05;
 export const FINE_ANGLE_STEP = 0.01;
-
-/** A capsule: segment a–b with radius, in field units (y down). */
-export interface Capsule {
-  ax: number;
-  ay: number;
-  bx: number;
-  by: number;
-  radius: number;
-}
-
-/**
- * The part's solid as the engine's `Placement::body()` builds it (see
- * docs/rules.md, "Parts"), from the rules the shell sends. Used to draw and to
- * pick parts under the pointer; the engine re-derives it for every check and run.
- */
-export function body(p: Placement, r: PlayRules): Capsule {
-  const c = Math.cos(p.angle);
-  const s = Math.sin(p.angle);
-  switch (p.part) {
-    case "ramp": {
-      const h = r.ramp_length / 2;
-      return { ax: p.x - c * h, ay: p.y - s * h, bx: p.x + c * h, by: p.y + s * h, radius: r.ramp_radius };
-    }
-    case "fan": {
-      const h = r.fan_housing / 2;
-      return { ax: p.x + s * h, ay: p.y - c * h, bx: p.x - s * h, by: p.y + c * h, radius: r.fan_radius };
-    }
-    case "bumper":
-      return { ax: p.x, ay: p.y, bx: p.x, by: p.y, radius: r.bumper_radius };
-    case "gear":
-      return { ax: p.x, ay: p.y, bx: p.x, by: p.y, radius: r.gear_radius };
-  }
-}
 
 /** Rounds `v` to a multiple of `step`, printed without binary noise (0.45, not 0.45000000000000007). */
 export function snap(v: number, step: number): number {
@@ -64,20 +49,7 @@ export function normalizeAngle(a: number): number {
   return Math.round(x * 100) / 100;
 }
 
-/** The angle a fresh part of this kind starts with: ramps tilt right-down, fans blow up. */
-export function defaultAngle(kind: PartKind): number {
-  switch (kind) {
-    case "ramp":
-      return 0.45;
-    case "fan":
-      return -1.57;
-    case "bumper":
-    case "gear":
-      return 0;
-  }
-}
-
-/** How many parts of `kind` the level grants (`gear` is absent when none are). */
+/** How many parts of `kind` the inventory holds (`gear` is absent when none are). */
 export function granted(inv: Inventory, kind: PartKind): number {
   return inv[kind] ?? 0;
 }
@@ -98,7 +70,52 @@ export function partsText(used: Inventory): string {
 }
 
 export function totalParts(used: Inventory): number {
-  return used.ramp + used.fan + used.bumper + (used.gear ?? 0);
+  return PART_KINDS.reduce((n, k) => n + granted(used, k), 0);
+}
+
+/** One kind in the tray: how many the level grants and how many are left. */
+export interface TrayItem {
+  kind: PartKind;
+  granted: number;
+  left: number;
+}
+
+/** The tray: every kind the level grants, in tray order. */
+export function trayItems(inv: Inventory, placements: readonly Placement[]): TrayItem[] {
+  return PART_KINDS.filter((k) => granted(inv, k) > 0).map((kind) => ({ kind, granted: granted(inv, kind), left: remaining(inv, placements, kind) }));
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
+/** The line under the seed: level hash, rules version, walls, what the level grants. */
+export function levelLine(level: PlayLevel): string {
+  const inv = level.world.inventory;
+  const grants = PART_KINDS.map((k) => plural(granted(inv, k), k)).join(", ");
+  const walls = plural(level.world.walls.length, "wall");
+  return `level ${level.level_hash} · rules v${level.rules.rules_version} · ${walls} · grants ${grants}${level.fallback ? " · fallback level" : ""}`;
+}
+
+/** The part panel's title, e.g. "Part 1 · ramp". */
+export const partTitle = (p: Placement, index: number): string => `Part ${index + 1} · ${p.part}`;
+
+/** The part panel's words for the part's angle. */
+export const angleWords = (p: Placement): string => PARTS[p.part].angleWords(p, (p.angle * 180) / Math.PI);
+
+/** The hint panel's text for hint `index` (or why there is none). */
+export function hintWords(level: PlayLevel, index: number): string {
+  const h = level.hints[index];
+  if (!h) {
+    return level.fallback
+      ? "The generator shipped this level as its fallback: no single ramp of its sweep reaches the goal. You're on your own."
+      : "The sweep found no single-ramp solution.";
+  }
+  return `Hint ${index + 1} of ${level.hints.length}: a ${h.part} at (${h.x}, ${h.y}) tilted ${h.angle} rad. The generator's sweep saw it carry the ball to the goal.`;
+}
+
+/** Where "Place it" puts hint `h`: over the player's part of its kind when the tray has none left, else a new part. */
+export function hintSlot(inv: Inventory, placements: readonly Placement[], h: Placement): number {
+  const same = placements.findIndex((p) => p.part === h.part);
+  return remaining(inv, placements, h.part) <= 0 && same >= 0 ? same : placements.length;
 }
 
 function segDist2(px: number, py: number, c: Capsule): number {
@@ -121,23 +138,6 @@ export function hitPart(placements: readonly Placement[], r: PlayRules, x: numbe
   return -1;
 }
 
-/** Where the rotation handle of a part sits: past the ramp's right end / the fan's nozzle. */
-export function handlePoint(p: Placement, r: PlayRules): [number, number] | null {
-  const c = Math.cos(p.angle);
-  const s = Math.sin(p.angle);
-  switch (p.part) {
-    case "ramp": {
-      const h = r.ramp_length / 2 + 2.5;
-      return [p.x + c * h, p.y + s * h];
-    }
-    case "fan":
-      return [p.x + c * 6, p.y + s * 6];
-    case "bumper":
-    case "gear":
-      return null;
-  }
-}
-
 /** The angle that points a part's handle at (x, y); a ramp keeps its handle on the right-hand end. */
 export function angleTowards(p: Placement, x: number, y: number): number {
   return normalizeAngle(Math.atan2(y - p.y, x - p.x));
@@ -146,6 +146,30 @@ export function angleTowards(p: Placement, x: number, y: number): number {
 /** Playback speeds: the simulated seconds that pass per real second. */
 export const SPEEDS = [1, 0.5, 0.25] as const;
 export type Speed = (typeof SPEEDS)[number];
+
+/** How a speed is written ("½×") and the key that picks it ("2"). */
+export const speedLabel: Record<Speed, string> = { 1: "1×", 0.5: "½×", 0.25: "¼×" };
+export const speedKey: Record<Speed, string> = { 1: "1", 0.5: "2", 0.25: "4" };
+
+/** What the window is doing: loading its level, placing parts, or showing a run. */
+export type Status = "loading" | "editing" | "playing" | "paused" | "finished";
+
+export const statusText: Record<Status, string> = {
+  loading: "Loading…",
+  editing: "Placing parts",
+  playing: "Running",
+  paused: "Paused",
+  finished: "Finished",
+};
+
+/** The Run button's words. */
+export const runLabel = (s: Status): string => (s === "playing" ? "❚❚ Pause" : s === "finished" ? "↻ Run again" : "▶ Run");
+
+/** The transport's clock line: simulated time and engine step (of the run's steps). */
+export function clockText(t: number, run: PlayRun | null, dt: number): string {
+  if (!run) return "t 0.00 s · step 0";
+  return `t ${t.toFixed(2)} s · step ${Math.floor(stepAt(run, dt, t) + 1e-9)} / ${run.result.steps}`;
+}
 
 /**
  * The animation clock of one run. `t` is simulated time in seconds; the engine
@@ -221,4 +245,12 @@ export function stats(samples: readonly number[]): { n: number; median: number; 
   const s = [...samples].sort((a, b) => a - b);
   const at = (q: number) => s[Math.min(s.length - 1, Math.floor(q * (s.length - 1) + 0.5))]!;
   return { n: s.length, median: at(0.5), p95: at(0.95), max: s[s.length - 1]! };
+}
+
+/** The seed of the window's `?seed=N` query, or null when there is none or it is not a 32-bit seed. */
+export function seedParam(search: string): number | null {
+  const text = new URLSearchParams(search).get("seed");
+  if (text === null || !/^\d{1,10}$/.test(text)) return null;
+  const seed = Number(text);
+  return seed <= 0xffffffff ? seed : null;
 }

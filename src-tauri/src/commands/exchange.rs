@@ -1,0 +1,74 @@
+//! Share codes, level files and pictures: written and read by the shell after a
+//! native dialog.
+
+use studio_core::exchange::{self, ImportedLevel, SharedSeed, WrittenFile};
+use tauri::{AppHandle, State};
+
+use super::{blocking, Reply};
+use crate::dialogs::{self, DialogAnswer, FileKind};
+
+const LEVEL: FileKind = FileKind {
+    name: "Contraption level",
+    extension: "json",
+};
+const PNG: FileKind = FileKind {
+    name: "PNG picture",
+    extension: "png",
+};
+
+#[tauri::command]
+pub fn share_code(seed: u32) -> SharedSeed {
+    exchange::share(seed)
+}
+
+/// Asks where to save the level file of `seed`, then writes it; null when cancelled.
+#[tauri::command]
+pub async fn export_level_file(
+    app: AppHandle,
+    answer: State<'_, DialogAnswer>,
+    seed: u32,
+    daily_key: Option<String>,
+) -> Reply<Option<WrittenFile>> {
+    let answer = answer.inner().clone();
+    let name = format!("contraption-level-{seed}.json");
+    blocking(move || {
+        dialogs::save(&app, &answer, LEVEL, "Export the level", name, |p| {
+            exchange::write_level(p, seed, daily_key)
+        })
+    })
+    .await
+}
+
+/// Asks where to save a PNG of an attempt (with its sweep, or with the solution).
+#[tauri::command]
+pub async fn export_picture(
+    app: AppHandle,
+    answer: State<'_, DialogAnswer>,
+    seed: u32,
+    attempt: Option<u32>,
+    scale: f32,
+    sweep: bool,
+) -> Reply<Option<WrittenFile>> {
+    let answer = answer.inner().clone();
+    let name = format!(
+        "contraption-{seed}{}.png",
+        if sweep { "-sweep" } else { "" }
+    );
+    blocking(move || {
+        dialogs::save(&app, &answer, PNG, "Export a picture", name, |p| {
+            exchange::write_picture(p, seed, attempt, scale, sweep)
+        })
+    })
+    .await
+}
+
+/// Asks which level file to open, reads it strictly and verifies it.
+#[tauri::command]
+pub async fn import_level_file(
+    app: AppHandle,
+    answer: State<'_, DialogAnswer>,
+) -> Reply<Option<ImportedLevel>> {
+    let answer = answer.inner().clone();
+    blocking(move || dialogs::open(&app, &answer, LEVEL, "Import a level", exchange::read_level))
+        .await
+}

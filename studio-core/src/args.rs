@@ -1,0 +1,57 @@
+//! The studio's command line, parsed by clap before anything touches the display,
+//! so `--help`, `--version` and a mistyped flag answer without a window.
+
+use std::ffi::OsString;
+use std::path::{Path, PathBuf};
+
+use clap::{CommandFactory, FromArgMatches, Parser};
+
+/// The environment variable that names the catalog file when `--catalog` is not given.
+pub const CATALOG_ENV: &str = "CONTRAPTION_DB";
+
+/// Contraption Level Studio: inspect, browse and play the levels of the Contraption generator.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Parser)]
+#[command(name = "contraption-studio")]
+pub struct StudioArgs {
+    /// The catalog file to open (created when missing). Default: $CONTRAPTION_DB,
+    /// else catalog.sqlite3 in the app's data directory.
+    #[arg(long, value_name = "PATH")]
+    pub catalog: Option<PathBuf>,
+
+    /// Answer every file dialog with PATH instead of showing it (for automated tests:
+    /// the native dialogs cannot be driven through WebDriver).
+    #[arg(long, value_name = "PATH")]
+    pub dialog_answer: Option<PathBuf>,
+
+    /// Use WebKitGTK's shared-memory renderer even with a GPU or under WebDriver.
+    #[arg(long)]
+    pub shared_memory_renderer: bool,
+}
+
+impl StudioArgs {
+    /// Parses `args` (the program name first). `--help` and `--version` come back
+    /// as errors whose `exit()` prints them and ends the process with status 0;
+    /// other errors print the usage and end it with status 2.
+    pub fn try_parse_with_version(
+        args: impl IntoIterator<Item = impl Into<OsString> + Clone>,
+        version: &'static str,
+    ) -> Result<Self, clap::Error> {
+        let matches = Self::command()
+            .version(version)
+            .try_get_matches_from(args)?;
+        Self::from_arg_matches(&matches)
+    }
+
+    /// The catalog file: `--catalog PATH`, else `env_db` ($CONTRAPTION_DB) when set
+    /// and not empty, else `catalog.sqlite3` in `data_dir` (the app's data directory,
+    /// the same one the CLI's default names).
+    pub fn catalog_path(&self, env_db: Option<OsString>, data_dir: &Path) -> PathBuf {
+        if let Some(p) = &self.catalog {
+            return p.clone();
+        }
+        match env_db {
+            Some(p) if !p.is_empty() => PathBuf::from(p),
+            _ => data_dir.join("catalog.sqlite3"),
+        }
+    }
+}

@@ -1,0 +1,89 @@
+//! The catalog in the studio: scanned seeds, statistics, bookmarks, the daily
+//! calendar and thumbnails. Only the catalog crate (`contraption-catalog`) and the
+//! engine decide; this holds the open catalog (`CatalogState`), runs scans as
+//! cancellable jobs (`scan`) and draws the worlds the views show (`pictures`).
+
+mod pictures;
+mod scan;
+mod state;
+
+use contraption_catalog::{
+    Bookmark, BookmarkCheck, BookmarkInput, BookmarkQuery, CatalogError, Filter, SeedPage,
+    SeedQuery, Stats,
+};
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+
+pub use pictures::{
+    calendar_month, thumbnails, CalendarDay, CalendarMonth, Thumbnail, MAX_THUMBNAILS,
+};
+pub use scan::{
+    check_range, eta_seconds, run_scan, scan, seeds_per_second, ScanEvent, ScanOutcome, SEED_END,
+};
+pub use state::{CatalogInfo, CatalogState, ScanSlot};
+
+/// Everything the catalog views can refuse or fail with.
+#[derive(Debug, Clone, PartialEq, thiserror::Error, Serialize, Deserialize, TS)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum CatalogViewError {
+    /// The catalog itself failed (its own typed error).
+    #[error("{error}")]
+    Catalog { error: CatalogError },
+    /// The catalog file could not be opened at start-up, so nothing can be stored.
+    #[error("the catalog is not available: {message}")]
+    Unavailable { message: String },
+    #[error("a scan needs FROM < TO ≤ 4294967296 (TO excluded); got {from}..{to}")]
+    InvalidRange {
+        #[ts(type = "number")]
+        from: u64,
+        #[ts(type = "number")]
+        to: u64,
+    },
+    #[error("a scan is already running; cancel it or wait for it to finish")]
+    ScanRunning,
+    #[error("{year}-{month} is not a month")]
+    NoSuchMonth { year: i32, month: u32 },
+    #[error("at most {max} thumbnails per request (asked for {asked})")]
+    TooManyThumbnails { asked: usize, max: usize },
+}
+
+impl From<CatalogError> for CatalogViewError {
+    fn from(error: CatalogError) -> Self {
+        CatalogViewError::Catalog { error }
+    }
+}
+
+type Result<T, E = CatalogViewError> = std::result::Result<T, E>;
+
+/// The seeds that match, one page.
+pub fn query(state: &CatalogState, q: &SeedQuery) -> Result<SeedPage> {
+    state.with(|c| c.query(q))
+}
+
+/// Statistics over exactly the rows `query` would return with the same filters.
+pub fn stats(state: &CatalogState, filters: &[Filter]) -> Result<Stats> {
+    state.with(|c| c.stats(filters))
+}
+
+/// The bookmarks that match, newest first.
+pub fn bookmarks(state: &CatalogState, query: &BookmarkQuery) -> Result<Vec<Bookmark>> {
+    state.with(|c| c.find_bookmarks(query))
+}
+
+/// Bookmarks `seed`; a seed already bookmarked is refused (`already_bookmarked`,
+/// naming the existing bookmark, which the UI offers to edit instead).
+pub fn add_bookmark(state: &CatalogState, seed: u32, input: &BookmarkInput) -> Result<Bookmark> {
+    state.with(|c| c.add_bookmark(seed, input))
+}
+
+pub fn update_bookmark(state: &CatalogState, id: i64, input: &BookmarkInput) -> Result<Bookmark> {
+    state.with(|c| c.update_bookmark(id, input))
+}
+
+pub fn delete_bookmark(state: &CatalogState, id: i64) -> Result<()> {
+    state.with(|c| c.delete_bookmark(id))
+}
+
+pub fn check_bookmarks(state: &CatalogState) -> Result<Vec<BookmarkCheck>> {
+    state.with(|c| c.check_bookmarks())
+}

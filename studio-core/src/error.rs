@@ -1,0 +1,68 @@
+//! The one error every studio command returns: `CommandError { message, error }`,
+//! where `error` is the typed error of the part of the studio that refused (its
+//! `kind` tells which case) and `message` its text for display.
+
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+
+use crate::catalog::CatalogViewError;
+use crate::exchange::ExchangeError;
+use crate::inspect::InspectError;
+use crate::play::PlayError;
+
+/// Failures of the shell's machinery rather than of a request.
+#[derive(Debug, Clone, PartialEq, thiserror::Error, Serialize, Deserialize, TS)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum ShellError {
+    #[error("the background worker stopped unexpectedly")]
+    WorkerFailed,
+    #[error("the native file dialog returned something that is not a file path")]
+    Dialog,
+    #[error("the window could not be opened: {message}")]
+    Window { message: String },
+}
+
+/// A file the studio could not read or write (the `io` kind).
+#[derive(Debug, Clone, PartialEq, thiserror::Error, Serialize, Deserialize, TS)]
+#[error("could not {action} {path}: {reason}")]
+pub struct FileError {
+    /// `read` or `write`.
+    pub action: String,
+    pub path: String,
+    pub reason: String,
+}
+
+/// Everything a studio command can refuse or fail with. On the wire it is the
+/// inner error itself (each is tagged by `kind`), so the UI sees one union.
+#[derive(Debug, Clone, PartialEq, thiserror::Error, Serialize, Deserialize, TS)]
+#[serde(untagged)]
+pub enum StudioError {
+    #[error(transparent)]
+    Inspect(#[from] InspectError),
+    #[error(transparent)]
+    Catalog(#[from] CatalogViewError),
+    #[error(transparent)]
+    Play(#[from] PlayError),
+    #[error(transparent)]
+    Exchange(#[from] ExchangeError),
+    #[error(transparent)]
+    Shell(#[from] ShellError),
+}
+
+/// What a failed command returns to the UI: the typed error and its message.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+pub struct CommandError {
+    /// The error in words, for display (the error's `Display`).
+    pub message: String,
+    pub error: StudioError,
+}
+
+impl<E: Into<StudioError>> From<E> for CommandError {
+    fn from(error: E) -> Self {
+        let error = error.into();
+        Self {
+            message: error.to_string(),
+            error,
+        }
+    }
+}

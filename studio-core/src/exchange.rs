@@ -1,0 +1,217 @@
+//! Export and share: level files, pictures and share codes, and the import that
+//! verifies what it reads.
+//!
+//! Pure wiring: the bytes written are exactly the engine's `level_file_text`
+//! and the render crate's `render_attempt` (the same functions the CLI's `export`
+//! and `render` call, so both write identical files); reading is the engine's
+//! strict `parse_level_file` followed by `verify` (regenerate and diff). Files are
+//! written atomically and read with a bound (`contraption-io`, as the CLI does).
+
+use std::path::Path;
+
+use contraption::level_file::MAX_LEVEL_FILE_BYTES;
+use contraption::{
+    encode_share_code, export_level, level_file_text, parse_level_file, verify, LevelFile,
+    LevelFileError, ShareCode, Verification, RULES_VERSION,
+};
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
+
+use crate::error::FileError;
+use crate::files::{self, ReadFailure};
+
+/// Why an export or import failed.
+#[derive(Debug, Clone, PartialEq, thiserror::Error, Serialize, Deserialize, TS)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum ExchangeError {
+    /// The file was refused; nothing in the studio changed.
+    #[error("{path} was refused: {error}")]
+    Refused { path: String, error: LevelFileError },
+    #[error("{0}")]
+    Io(FileError),
+    #[error("the picture could not be made: {reason}")]
+    Picture { reason: String },
+}
+
+/// A file the studio wrote.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+pub struct WrittenFile {
+    pub path: String,
+    pub bytes: u32,
+}
+
+/// A level file read back and checked against the current rules.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+pub struct ImportedLevel {
+    pub path: String,
+    pub file: LevelFile,
+    pub verification: Verification,
+}
+
+/// A share code with the current rules, and what it names.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+pub struct SharedSeed {
+    pub code: String,
+    pub seed: u32,
+    pub rules_version: u32,
+}
+
+/// Writes `bytes` atomically: a crash never leaves half a file where a good one was.
+fn write(path: &Path, bytes: &[u8]) -> Result<WrittenFile, ExchangeError> {
+    files::write(path, bytes).map_err(ExchangeError::Io)?;
+    Ok(WrittenFile {
+        path: path.display().to_string(),
+        bytes: bytes.len() as u32,
+    })
+}
+
+/// The share code of `seed` with the current rules.
+pub fn share(seed: u32) -> SharedSeed {
+    let code = encode_share_code(ShareCode {
+        seed,
+        rules_version: RULES_VERSION,
+    })
+    .expect("the rules version fits a share code");
+    SharedSeed {
+        code,
+        seed,
+        rules_version: RULES_VERSION,
+    }
+}
+
+/// Writes the level file of `seed` (the same bytes as `contraption export`).
+pub fn write_level(
+    path: &Path,
+    seed: u32,
+    daily_key: Option<String>,
+) -> Result<WrittenFile, ExchangeError> {
+    write(
+        path,
+        level_file_text(&export_level(
+            &contraption::ValidRules::default(),
+            seed,
+            daily_key,
+        ))
+        .as_bytes(),
+    )
+}
+
+/// Writes a PNG of attempt `attempt` of `seed` (the same bytes as `contraption render`).
+pub fn write_picture(
+    path: &Path,
+    seed: u32,
+    attempt: Option<u32>,
+    scale: f32,
+    sweep: bool,
+) -> Result<WrittenFile, ExchangeError> {
+    let png = contraption_render::render_attempt(
+        &contraption::ValidRules::default(),
+        seed,
+        attempt,
+        scale,
+        sweep,
+    )
+    .map_err(|e| ExchangeError::Picture {
+        reason: e.to_string(),
+    })?;
+    write(path, &png)
+}
+
+/// Reads a level file strictly, then regenerates its seed and lists any drift.
+pub fn read_level(path: &Path) -> Result<ImportedLevel, ExchangeError> {
+    let refused = |error| ExchangeError::Refused {
+        path: path.display().to_string(),
+        error,
+    };
+    let bytes = files::read(path, MAX_LEVEL_FILE_BYTES).map_err(|e| match e {
+        ReadFailure::TooLarge(size) => refused(LevelFileError::TooLarge(
+            usize::try_from(size).unwrap_or(usize::MAX),
+        )),
+        ReadFailure::Io(e) => ExchangeError::Io(e),
+    })?;
+    let file = parse_level_file(&bytes).map_err(refused)?;
+    let verification = verify(&file);
+    Ok(ImportedLevel {
+        path: path.display().to_string(),
+        file,
+        verification,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_studio_writes_the_cli_s_bytes_and_reads_them_back() {
+        let dir = std::env::temp_dir().join(format!("studio-exchange-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("level.json");
+        let written =
+            write_level(&path, 176_112_159, Some("contraption:2026-7-28".into())).unwrap();
+        let bytes = std::fs::read(&path).unwrap();
+        assert_eq!(written.bytes as usize, bytes.len());
+        assert_eq!(
+            bytes,
+            level_file_text(&export_level(
+                &contraption::ValidRules::default(),
+                176_112_159,
+                Some("contraption:2026-7-28".into())
+            ))
+            .into_bytes()
+        );
+        let imported = read_level(&path).unwrap();
+        assert!(imported.verification.identical);
+        assert_eq!(
+            imported.file.daily_key.as_deref(),
+            Some("contraption:2026-7-28")
+        );
+
+        // Tampered: refused with the reason, typed.
+        let text = String::from_utf8(bytes).unwrap();
+        std::fs::write(&path, text.replacen("\"y\": 8.0", "\"y\": 9.0", 1)).unwrap();
+        match read_level(&path) {
+            Err(ExchangeError::Refused {
+                error: LevelFileError::HashMismatch { .. },
+                ..
+            }) => {}
+            other => panic!("{other:?}"),
+        }
+        // Too large: refused before it is read.
+        std::fs::write(&path, vec![b' '; MAX_LEVEL_FILE_BYTES + 1]).unwrap();
+        assert!(matches!(
+            read_level(&path),
+            Err(ExchangeError::Refused {
+                error: LevelFileError::TooLarge(_),
+                ..
+            })
+        ));
+        // Pictures are the render crate's bytes.
+        let png = dir.join("level.png");
+        write_picture(&png, 42, None, 4.0, true).unwrap();
+        assert_eq!(
+            std::fs::read(&png).unwrap(),
+            contraption_render::render_attempt(
+                &contraption::ValidRules::default(),
+                42,
+                None,
+                4.0,
+                true
+            )
+            .unwrap()
+        );
+        assert!(matches!(
+            write_picture(&png, 42, None, 99.0, true),
+            Err(ExchangeError::Picture { .. })
+        ));
+        std::fs::remove_dir_all(&dir).ok();
+    }
+
+    #[test]
+    fn share_codes_name_the_seed_and_rules() {
+        let s = share(42);
+        assert_eq!(s.code, "CT-000G-0000-5AY0");
+        let parsed = contraption::parse_seed(&s.code).unwrap();
+        assert_eq!(parsed.seed, 42);
+    }
+}

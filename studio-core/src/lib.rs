@@ -1,0 +1,27 @@
+//! Contraption Level Studio without a window: everything the studio decides or
+//! computes, as plain functions over plain data, tested by `cargo test` on any
+//! machine. The Tauri shell (`src-tauri`, crate `contraption-studio`) only wires
+//! these functions to commands, windows, dialogs and managed state.
+//!
+//! Each module is one part of the studio: `inspect` (one seed's generation and its
+//! sweep), `catalog` (scans, queries, statistics, bookmarks, calendar, thumbnails),
+//! `play` (the play window's level, checks, runs and solution files), `exchange`
+//! (level files, pictures, share codes). `rules` is the one rules type the UI
+//! draws with; `error` the one error every command returns; `jobs` the cancel flags
+//! of long jobs; `args` the studio's command line; `display` the renderer choice
+//! made before any window exists. Every type that crosses the IPC boundary derives
+//! `ts_rs::TS`; `tests/bindings.rs` keeps `ui/src/bindings/` current.
+
+pub mod args;
+pub mod catalog;
+pub mod display;
+pub mod error;
+pub mod exchange;
+mod files;
+pub mod inspect;
+pub mod jobs;
+pub mod play;
+pub mod rules;
+pub mod sweep_job;
+
+pub use error::{CommandError, FileError, ShellError, StudioError};

@@ -1,0 +1,16 @@
+/** The Share & export commands (src-tauri/src/exchange.rs), typed. */
+import type { ImportedLevel } from "../bindings/ImportedLevel";
+import type { SharedSeed } from "../bindings/SharedSeed";
+import type { WrittenFile } from "../bindings/WrittenFile";
+import { call } from "../lib/ipc";
+
+/** The share code of `seed`. */
+export const shareCode = (seed: number) => call<SharedSeed>("share_code", { seed });
+/** Save dialog, then the level file of `seed` (daily key kept); null when cancelled. */
+export const exportLevelFile = (seed: number, dailyKey: string | null) =>
+  call<WrittenFile | null>("export_level_file", { seed, dailyKey });
+/** Save dialog, then a PNG of one attempt (with its sweep when `sweep`); null when cancelled. */
+export const exportPicture = (seed: number, attempt: number | null, scale: number, sweep: boolean) =>
+  call<WrittenFile | null>("export_picture", { seed, attempt, scale, sweep });
+/** Open dialog, then the strict reader and a regeneration; null when cancelled. */
+export const importLevelFile = () => call<ImportedLevel | null>("import_level_file");

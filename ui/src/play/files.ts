@@ -1,0 +1,52 @@
+/**
+ * Save… and Open…: the native dialogs and the engine's solution files (both
+ * shown and read by the shell), and what they did in words (`PlayState.file`).
+ * An opened solution replays through `PlayState.loadSolution`.
+ */
+import { CommandFailed, errorMessage } from "../lib/ipc";
+import type { PlayApi } from "./api";
+import { resultText } from "./model";
+import { commands, play, type PlayState } from "./state.svelte";
+
+const failure = (e: unknown) => ({ text: errorMessage(e), error: true, errorKind: e instanceof CommandFailed ? e.kind : "unknown" });
+
+export class SolutionFiles {
+  readonly #state: PlayState;
+  readonly #api: Pick<PlayApi, "saveSolution" | "openSolution">;
+
+  constructor(state: PlayState, api: Pick<PlayApi, "saveSolution" | "openSolution">) {
+    this.#state = state;
+    this.#api = api;
+  }
+
+  /** Save dialog, then the engine's solution file of the current parts. */
+  async save(): Promise<void> {
+    const s = this.#state;
+    const seed = s.seed;
+    if (!s.level || seed === null) return;
+    s.note({ text: "Saving…" });
+    try {
+      const f = await this.#api.saveSolution(seed, [...s.placements]);
+      if (!f) s.note({ text: "Save cancelled." });
+      else s.note({ text: `Saved ${f.path} — the engine replays it: ${resultText(f.run)}.`, saved: f.path });
+    } catch (e) {
+      s.note(failure(e));
+    }
+  }
+
+  /** Open dialog, then the engine's strict reader and replay; a refused file changes nothing but the note. */
+  async open(): Promise<void> {
+    const s = this.#state;
+    s.note({ text: "Opening…" });
+    try {
+      const f = await this.#api.openSolution();
+      if (!f) s.note({ text: "Open cancelled." });
+      else await s.loadSolution(f);
+    } catch (e) {
+      s.note(failure(e));
+    }
+  }
+}
+
+/** The play window's Save… and Open…. */
+export const files = new SolutionFiles(play, commands);

@@ -1,0 +1,134 @@
+/** The sweep visualizer's two layers (src/draw/stage.ts) on a real raster, and the inspector's words. */
+import { describe, expect, it } from "vitest";
+import type { PlacementTrajectory } from "../src/bindings/PlacementTrajectory";
+import { palette, resultColor } from "../src/draw/colors";
+import { drawStageBase, drawStageOverlay, glyphPoint, hitStage, stageLayout, type StageScene } from "../src/draw/stage";
+import { toCanvas } from "../src/draw/view";
+import {
+  allVisible,
+  attemptRows,
+  bareLine,
+  ledgerSummary,
+  placementRows,
+  placementSummary,
+  stopWords,
+  sweepLine,
+  tiltLabel,
+  timingWords,
+  tooltipPlace,
+} from "../src/inspector/model";
+import { near, raster, rgbOf } from "./canvas";
+import { attempt, entries, grid, report, rules } from "./fixtures";
+
+const W = 300;
+const H = 420;
+const noMarks = { hovered: null, selected: null, selectedTrajectory: null };
+
+function scene(over: Partial<StageScene> = {}): StageScene {
+  const a = attempt(1, "accepted");
+  a.sweep = { placements: entries((i) => (i === 57 ? "goal" : "out")), game_stop: 57, solving: 1, complete: true };
+  return { rules, grid: grid(), attempt: a, view: "field", filter: allVisible(4), allTrajectories: false, trajectories: new Map(), ...over };
+}
+
+describe("stage layers", () => {
+  it("draws the field in the base and leaves the overlay transparent but for the glyphs", () => {
+    const s = scene();
+    const layout = stageLayout(W, H, rules, "field");
+    const base = raster(W, H);
+    drawStageBase(base.ctx, W, H, s, layout);
+    // An empty spot of the field, in the field's colour; outside it, the stage background.
+    expect(near(base.pixel(...toCanvas(layout.field, 85, 35)), rgbOf(palette.field), 12)).toBe(true);
+    expect(near(base.pixel(2, 2), rgbOf(palette.bg), 4)).toBe(true);
+    const over = raster(W, H);
+    drawStageOverlay(over.ctx, W, H, s, layout, noMarks);
+    expect(over.pixel(2, 2)[3]).toBe(0);
+    const p = glyphPoint(layout, s.grid, 57)!;
+    expect(near(over.pixel(p.x, p.y), rgbOf(resultColor.goal))).toBe(true);
+    expect(hitStage(s, layout, p.x, p.y)).toBe(57);
+    // The heat map has no hover.
+    expect(hitStage({ ...s, view: "heat" }, stageLayout(W, H, rules, "heat"), p.x, p.y)).toBeNull();
+  });
+
+  it("draws the streamed trajectories in the base only while they are asked for", () => {
+    const path: [number, number][] = Array.from({ length: 40 }, (_, i) => [50, 10 + i * 3]);
+    const trajectories = new Map<number, PlacementTrajectory>([[3, { index: 3, result: "rest", steps: 40, closest: 5, stride: 3, trajectory: path }]]);
+    const layout = stageLayout(W, H, rules, "field");
+    const at = toCanvas(layout.field, 50, 100);
+    const off = raster(W, H);
+    expect(drawStageBase(off.ctx, W, H, scene({ trajectories }), layout).trajectories).toBe(0);
+    const on = raster(W, H);
+    const drawn = drawStageBase(on.ctx, W, H, scene({ trajectories, allTrajectories: true }), layout);
+    expect(drawn.trajectories).toBe(1);
+    expect(drawn.segments).toBeGreaterThan(0);
+    const [r0, g0, b0] = off.pixel(...at);
+    const [r1, g1, b1] = on.pixel(...at);
+    // The path (rest blue, 30 % alpha) tints the field towards blue.
+    expect(b1 - r1).toBeGreaterThan(b0 - r0 + 10);
+    expect(g1).toBeGreaterThanOrEqual(g0);
+  });
+
+  it("draws the selected placement's trajectory and rings in the overlay; multiples hit back to placements", () => {
+    const s = scene();
+    const layout = stageLayout(W, H, rules, "field");
+    const path: [number, number][] = [
+      [10, 140],
+      [90, 140],
+    ];
+    const t: PlacementTrajectory = { index: 57, result: "goal", steps: 2, closest: 0, stride: 1, trajectory: path };
+    const over = raster(W, H);
+    drawStageOverlay(over.ctx, W, H, s, layout, { hovered: null, selected: 57, selectedTrajectory: t });
+    expect(near(over.pixel(...toCanvas(layout.field, 40, 140)), rgbOf(resultColor.goal))).toBe(true);
+    const multiples = stageLayout(W, H, rules, "multiples");
+    const panel = multiples.multiples!.panels[1]!;
+    const cell = s.grid[29]!; // column 1, row 1, tilt 1
+    const px = panel.gx + (cell.column + 0.5) * panel.cell;
+    const py = panel.gy + (cell.row + 0.5) * panel.cell;
+    expect(hitStage({ ...s, view: "multiples" }, multiples, px, py)).toBe(29);
+  });
+
+  it("draws nothing over an attempt that was never swept", () => {
+    const s = scene({ attempt: attempt(1, "pre_solved") });
+    const layout = stageLayout(W, H, rules, "field");
+    const over = raster(W, H);
+    drawStageOverlay(over.ctx, W, H, s, layout, noMarks);
+    expect(over.pixel(W / 2, H / 2)[3]).toBe(0);
+    expect(hitStage(s, layout, W / 2, H / 2)).toBeNull();
+  });
+});
+
+describe("inspector words", () => {
+  const a = attempt(2, "no_single_ramp_solution", true);
+  const r = report([attempt(1, "pre_solved"), a], 2, true);
+  it("sums up the ledger and each card", () => {
+    expect(ledgerSummary(r)).toBe("2 attempts · 2 rejected");
+    expect(bareLine(a)).toBe("bare: leaves the field · 200 steps · closest 3.0");
+    expect(sweepLine(a)).toBe("sweep: 0/144 goal · 144 out · 0 rest · 0 timeout · 0 blocked");
+    expect(sweepLine(attempt(1, "pre_solved"))).toBe("sweep: never run");
+  });
+  it("says where the game's sweep stopped", () => {
+    expect(stopWords(a)).toBe("No placement reaches the goal: the game's sweep ran all 144.");
+    const b = attempt(3, "accepted");
+    b.sweep!.game_stop = 13;
+    expect(stopWords(b)).toBe("The game stopped at placement 14 of 144 (index 13).");
+    expect(stopWords(attempt(1, "pre_solved"))).toContain("Never swept");
+  });
+  it("describes a placement and an attempt", () => {
+    const es = entries((i) => (i === 5 ? "blocked" : "goal"));
+    expect(placementSummary(es[5]!)).toBe("blocked: the ramp overlaps wall 1");
+    expect(placementSummary(es[4]!)).toBe("104 steps · closest 2.00");
+    expect(placementRows(es[5]!).map((x) => x.key)).toEqual(["index", "position", "tilt", "result", "steps", "closest", "why"]);
+    expect(placementRows(es[4]!)[0]!.value).toBe("4 (5 of 144)");
+    expect(attemptRows(a).find((x) => x.key === "inventory")?.value).toBe("1 ramp · 0 fan · 0 bumper");
+    expect(tiltLabel(0.45)).toBe("+0.45");
+    expect(tiltLabel(-0.8)).toBe("-0.8");
+  });
+  it("keeps the tooltip inside the stage", () => {
+    expect(tooltipPlace(10, 10, 200, 60, 800, 600)).toEqual({ left: 24, top: 24 });
+    expect(tooltipPlace(790, 590, 200, 60, 800, 600)).toEqual({ left: 592, top: 532 });
+  });
+  it("words the timing of a seed change", () => {
+    expect(timingWords({ seed: 7, attempts: 2, engineMs: 1.25, ipcMs: 4.4, renderMs: 9.6, totalMs: 14 })).toBe(
+      "seed 7 (2 attempts): engine 1.3 ms, inspect round trip 4 ms, ledger + stage redraw 10 ms",
+    );
+  });
+});
