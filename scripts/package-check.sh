@@ -141,6 +141,12 @@ section "The installed CLI prints what the built one prints"
 cmp "$work/installed.json" "$work/built.json" || fail "/usr/bin/contraption generate 42 --json differs from $release/contraption"
 echo "ok: contraption generate 42 --json: $(wc -c <"$work/built.json") identical bytes"
 
+section "The installed studio answers --version and --help without a display"
+got="$(env -u DISPLAY -u WAYLAND_DISPLAY "/usr/bin/$bin" --version)" || fail "$bin --version failed without a display"
+[ "$got" = "$bin $version" ] || fail "$bin --version said '$got', expected '$bin $version'"
+env -u DISPLAY -u WAYLAND_DISPLAY "/usr/bin/$bin" --help | grep -q -- "--catalog" || fail "$bin --help does not list --catalog"
+echo "ok: $got; --help lists the studio's flags"
+
 section "The installed studio opens on today's daily seed (tauri-driver)"
 [ -n "${WEBDRIVER_URL:-}" ] || fail "WEBDRIVER_URL is not set: run this from scripts/test.sh (tauri-driver on Xvfb)"
 STUDIO_BIN="/usr/bin/$bin" CLI_BIN=/usr/bin/contraption \
