@@ -16,17 +16,8 @@
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-section() { printf '\n\033[1;36m==> %s\033[0m\n' "$*"; }
-fail() { printf '\033[1;31merror:\033[0m %s\n' "$*" >&2; exit 1; }
-as_root() {
-  if [ "$(id -u)" -eq 0 ]; then
-    "$@"
-  elif command -v sudo >/dev/null 2>&1; then
-    sudo -n "$@" 2>/dev/null || sudo "$@"
-  else
-    fail "need root (or sudo) to run: $*"
-  fi
-}
+# shellcheck source=lib/common.sh
+source "$ROOT/scripts/lib/common.sh"
 export PATH="$HOME/.cargo/bin:$PATH"
 cd "$ROOT"
 
