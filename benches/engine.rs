@@ -4,20 +4,24 @@
 //! Run with `cargo bench --bench engine`.
 
 use contraption::scenes::six_walls;
-use contraption::{generate, run_sweep, simulate, Compiled, GenerateOptions, SimOptions};
+use contraption::{
+    generate, run_sweep, simulate, Compiled, GenerateOptions, SimOptions, ValidRules,
+};
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion, Throughput};
 use rayon::prelude::*;
 use std::hint::black_box;
 
 fn simulation(c: &mut Criterion) {
+    let rules = ValidRules::default();
     let scene = six_walls();
     let options = SimOptions::default();
-    let steps = simulate(&scene.world, &scene.placements, &options).steps;
+    let steps = simulate(&rules, &scene.world, &scene.placements, &options).steps;
     let mut g = c.benchmark_group("simulate");
     g.throughput(Throughput::Elements(u64::from(steps)));
     g.bench_function(format!("six_walls_one_ramp_{steps}_steps"), |b| {
         b.iter(|| {
             simulate(
+                &rules,
                 black_box(&scene.world),
                 black_box(&scene.placements),
                 &options,
@@ -28,19 +32,21 @@ fn simulation(c: &mut Criterion) {
 }
 
 fn sweep(c: &mut Criterion) {
-    let world = generate(42, &GenerateOptions::game()).shipped.world;
-    let base = Compiled::new(&world);
-    let swept = run_sweep(&world, &base, true, 0);
+    let rules = ValidRules::default();
+    let world = generate(&rules, 42, &GenerateOptions::game()).shipped.world;
+    let base = Compiled::new(&rules, &world);
+    let swept = run_sweep(&rules, &world, &base, true, 0);
     let steps: u64 = swept.placements.iter().map(|p| u64::from(p.steps)).sum();
     let mut g = c.benchmark_group("sweep");
     g.throughput(Throughput::Elements(steps));
     g.bench_function(format!("seed42_all_144_{steps}_steps"), |b| {
-        b.iter(|| run_sweep(black_box(&world), &base, true, 0))
+        b.iter(|| run_sweep(&rules, black_box(&world), &base, true, 0))
     });
     g.finish();
 }
 
 fn generation(c: &mut Criterion) {
+    let rules = ValidRules::default();
     let mut g = c.benchmark_group("generate");
     // Cycle through 256 seeds so the figure is a typical seed, not one lucky one.
     for (name, options) in [
@@ -54,7 +60,7 @@ fn generation(c: &mut Criterion) {
                     seed = (seed + 1) % 256;
                     seed
                 },
-                |s| generate(s, &options),
+                |s| generate(&rules, s, &options),
                 BatchSize::SmallInput,
             )
         });
@@ -67,11 +73,12 @@ fn scan(c: &mut Criterion) {
     g.sample_size(10);
     g.throughput(Throughput::Elements(10_000));
     let options = GenerateOptions::game();
+    let rules = ValidRules::default();
     g.bench_function("10000_seeds_all_cores", |b| {
         b.iter(|| {
             (0..10_000u32)
                 .into_par_iter()
-                .map(|s| generate(s, &options).attempts.len())
+                .map(|s| generate(&rules, s, &options).attempts.len())
                 .sum::<usize>()
         })
     });

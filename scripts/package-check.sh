@@ -16,17 +16,8 @@
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-section() { printf '\n\033[1;36m==> %s\033[0m\n' "$*"; }
-fail() { printf '\033[1;31merror:\033[0m %s\n' "$*" >&2; exit 1; }
-as_root() {
-  if [ "$(id -u)" -eq 0 ]; then
-    "$@"
-  elif command -v sudo >/dev/null 2>&1; then
-    sudo -n "$@" 2>/dev/null || sudo "$@"
-  else
-    fail "need root (or sudo) to run: $*"
-  fi
-}
+# shellcheck source=lib/common.sh
+source "$ROOT/scripts/lib/common.sh"
 export PATH="$HOME/.cargo/bin:$PATH"
 cd "$ROOT"
 
@@ -140,6 +131,12 @@ section "The installed CLI prints what the built one prints"
 "$release/contraption" generate 42 --json >"$work/built.json"
 cmp "$work/installed.json" "$work/built.json" || fail "/usr/bin/contraption generate 42 --json differs from $release/contraption"
 echo "ok: contraption generate 42 --json: $(wc -c <"$work/built.json") identical bytes"
+
+section "The installed studio answers --version and --help without a display"
+got="$(env -u DISPLAY -u WAYLAND_DISPLAY "/usr/bin/$bin" --version)" || fail "$bin --version failed without a display"
+[ "$got" = "$bin $version" ] || fail "$bin --version said '$got', expected '$bin $version'"
+env -u DISPLAY -u WAYLAND_DISPLAY "/usr/bin/$bin" --help | grep -q -- "--catalog" || fail "$bin --help does not list --catalog"
+echo "ok: $got; --help lists the studio's flags"
 
 section "The installed studio opens on today's daily seed (tauri-driver)"
 [ -n "${WEBDRIVER_URL:-}" ] || fail "WEBDRIVER_URL is not set: run this from scripts/test.sh (tauri-driver on Xvfb)"

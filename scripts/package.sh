@@ -14,8 +14,8 @@
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-section() { printf '\n\033[1;36m==> %s\033[0m\n' "$*" >&2; }
-fail() { printf '\033[1;31merror:\033[0m %s\n' "$*" >&2; exit 1; }
+# shellcheck source=lib/common.sh
+source "$ROOT/scripts/lib/common.sh"
 export PATH="$HOME/.cargo/bin:$PATH"
 cd "$ROOT"
 

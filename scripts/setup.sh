@@ -7,18 +7,9 @@
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-section() { printf '\n\033[1;36m==> %s\033[0m\n' "$*"; }
-fail() { printf '\033[1;31merror:\033[0m %s\n' "$*" >&2; exit 1; }
+# shellcheck source=lib/common.sh
+source "$ROOT/scripts/lib/common.sh"
 
-as_root() {
-  if [ "$(id -u)" -eq 0 ]; then
-    "$@"
-  elif command -v sudo >/dev/null 2>&1; then
-    sudo -n "$@" 2>/dev/null || sudo "$@"
-  else
-    fail "need root (or sudo) to run: $*"
-  fi
-}
 
 export PATH="$HOME/.cargo/bin:$PATH"
 for tool in cargo node npm; do

@@ -3,7 +3,8 @@
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-section() { printf '\n\033[1;36m==> %s\033[0m\n' "$*"; }
+# shellcheck source=lib/common.sh
+source "$ROOT/scripts/lib/common.sh"
 
 bash "$ROOT/scripts/setup.sh"
 

@@ -7,7 +7,8 @@
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-section() { printf '\n\033[1;36m==> %s\033[0m\n' "$*"; }
+# shellcheck source=lib/common.sh
+source "$ROOT/scripts/lib/common.sh"
 export PATH="$HOME/.cargo/bin:$PATH"
 export CARGO_TERM_COLOR="${CARGO_TERM_COLOR:-always}"
 
@@ -42,62 +43,10 @@ section "Build the studio and the CLI (release)"
 cargo build --release -p contraption-studio -p contraption-cli
 
 section "End-to-end tests of the real window (Xvfb + tauri-driver)"
-PIDS=()
-cleanup() {
-  for pid in "${PIDS[@]}"; do
-    kill "$pid" 2>/dev/null || true
-  done
-  for pid in "${PIDS[@]}"; do
-    wait "$pid" 2>/dev/null || true
-  done
-}
-trap cleanup EXIT
-
-# A free X display number and free WebDriver ports.
-display=99
-while [ -e "/tmp/.X11-unix/X$display" ] || [ -e "/tmp/.X$display-lock" ]; do
-  display=$((display + 1))
-done
-port_free() { ! (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
-port=4444
-while ! port_free "$port" || ! port_free $((port + 1)); do
-  port=$((port + 2))
-done
-
-Xvfb ":$display" -screen 0 1600x1000x24 -nolisten tcp >/tmp/studio-e2e-xvfb.log 2>&1 &
-PIDS+=("$!")
-for _ in $(seq 1 50); do
-  [ -e "/tmp/.X11-unix/X$display" ] && break
-  sleep 0.1
-done
-[ -e "/tmp/.X11-unix/X$display" ] || { echo "Xvfb did not start" >&2; cat /tmp/studio-e2e-xvfb.log >&2; exit 1; }
-export DISPLAY=":$display"
-
-start_driver() {
-  # Extra environment for the app (tauri-driver passes its own on) goes first.
-  env "$@" tauri-driver --port "$port" --native-port $((port + 1)) >>/tmp/studio-e2e-tauri-driver.log 2>&1 &
-  DRIVER="$!"
-  PIDS+=("$DRIVER")
-  for _ in $(seq 1 100); do
-    port_free "$port" || return 0
-    sleep 0.1
-  done
-  echo "tauri-driver did not start" >&2
-  cat /tmp/studio-e2e-tauri-driver.log >&2
-  exit 1
-}
-stop_driver() {
-  kill "$DRIVER" 2>/dev/null || true
-  wait "$DRIVER" 2>/dev/null || true
-  for _ in $(seq 1 50); do
-    port_free "$port" && return 0
-    sleep 0.1
-  done
-}
-
-export WEBDRIVER_URL="http://127.0.0.1:$port"
+# shellcheck source=lib/display.sh
+source "$ROOT/scripts/lib/display.sh"
+start_display
 rm -f e2e/screenshots/*.png
-: >/tmp/studio-e2e-tauri-driver.log
 start_driver
 cargo test --release -p contraption-e2e --no-fail-fast -- --test-threads=1
 stop_driver

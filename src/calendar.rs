@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::seed::{daily_key, daily_seed};
 use crate::summary::{summarize, SeedSummary};
+use crate::valid_rules::ValidRules;
 
 /// One day of the calendar.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -17,32 +18,33 @@ pub struct DailyEntry {
     pub summary: SeedSummary,
     /// The shipped level is a fallback (no one-ramp solution was found).
     pub fallback: bool,
-    /// Many sweep placements solve it (see `NEARLY_TRIVIAL_SOLVING`).
+    /// Many sweep placements solve it (see `sweep.nearly_trivial_solving`).
     pub nearly_trivial: bool,
 }
 
-/// The daily entry of one UTC date.
-pub fn daily_entry(date: NaiveDate) -> DailyEntry {
+/// The daily entry of one UTC date under `rules`.
+pub fn daily_entry(rules: &ValidRules, date: NaiveDate) -> DailyEntry {
     let seed = daily_seed(date);
-    let summary = summarize(seed);
+    let summary = summarize(rules, seed);
     DailyEntry {
         date: date.format("%Y-%m-%d").to_string(),
         key: daily_key(date),
         seed,
         fallback: summary.fallback,
-        nearly_trivial: summary.nearly_trivial(),
+        nearly_trivial: summary.nearly_trivial(rules),
         summary,
     }
 }
 
-/// Every day of `year`-`month` (1 to 12) in order; `None` for an impossible month.
-pub fn month(year: i32, month: u32) -> Option<Vec<DailyEntry>> {
+/// Every day of `year`-`month` (1 to 12) in order under `rules`; `None` for an
+/// impossible month.
+pub fn month(rules: &ValidRules, year: i32, month: u32) -> Option<Vec<DailyEntry>> {
     let first = NaiveDate::from_ymd_opt(year, month, 1)?;
     Some(
         first
             .iter_days()
             .take_while(|d| d.month() == month)
-            .map(daily_entry)
+            .map(|d| daily_entry(rules, d))
             .collect(),
     )
 }
@@ -53,12 +55,13 @@ mod tests {
 
     #[test]
     fn a_month_has_its_days_and_their_daily_seeds() {
-        let july = month(2026, 7).unwrap();
+        let rules = ValidRules::default();
+        let july = month(&rules, 2026, 7).unwrap();
         assert_eq!(july.len(), 31);
         assert_eq!(july[27].key, "contraption:2026-7-28");
         assert_eq!(july[27].seed, 176_112_159);
         assert_eq!(july[27].date, "2026-07-28");
-        assert_eq!(month(2028, 2).unwrap().len(), 29);
-        assert!(month(2026, 13).is_none());
+        assert_eq!(month(&rules, 2028, 2).unwrap().len(), 29);
+        assert!(month(&rules, 2026, 13).is_none());
     }
 }

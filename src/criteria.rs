@@ -743,6 +743,7 @@ mod tests {
                 ramp: 1,
                 fan: 0,
                 bumper: 2,
+                gear: 0,
             },
             level_hash: "0".repeat(16),
         }

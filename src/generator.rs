@@ -5,13 +5,11 @@ use crate::canonical::level_hash;
 use crate::geometry::{point_segment_dist2, Vec2};
 use crate::report::{Attempt, GenerationReport, Mode, Shipped, Verdict};
 use crate::rng::Mulberry32;
-use crate::rules::*;
+use crate::rules::{CountRange, RealRange, Rules, RULES_VERSION};
 use crate::sim::{Compiled, Outcome, SimOptions};
 use crate::sweep::{run_sweep, sweep_placement};
+use crate::valid_rules::ValidRules;
 use crate::world::{Goal, Inventory, Wall, World};
-
-/// The ball always starts at this height.
-pub const BALL_START_Y: f64 = 8.0;
 
 /// How much detail a report carries.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -38,56 +36,89 @@ impl GenerateOptions {
 }
 
 /// Rounds to hundredths, so levels print short and read back exactly.
-fn q(v: f64) -> f64 {
+pub(crate) fn round_hundredths(v: f64) -> f64 {
     (v * 100.0 + 0.5).floor() / 100.0
 }
 
-/// Draws one candidate world. The draws, in order (each `r()` is one mulberry32 draw):
-/// 1. ball x = 10 + 80 r()  (ball y is always 8)
-/// 2. goal x = 10 + 80 r(), 3. goal y = 112 + 28 r()
-/// 4. wall count = 2 + floor(4 r())  (2 to 5)
-/// 5. for each wall: centre x = 8 + 84 r(), centre y = 26 + 84 r(),
-///    length = 14 + 16 r(), angle = −0.6 + 1.2 r(); endpoints = centre ± length/2 ·
+use round_hundredths as q;
+
+/// One value of a real range: a draw, unless the range holds a single value.
+fn real(rng: &mut Mulberry32, r: RealRange) -> f64 {
+    if r.is_fixed() {
+        r.min
+    } else {
+        rng.range(r.min, r.max)
+    }
+}
+
+/// One value of a count range: a draw, unless the range holds a single value.
+fn count(rng: &mut Mulberry32, r: CountRange) -> u32 {
+    if r.is_fixed() {
+        r.min
+    } else {
+        rng.int(r.min, r.max - r.min + 1)
+    }
+}
+
+/// Draws one candidate world. The draws, in order (each `r()` is one mulberry32
+/// draw; the default rules' values in brackets):
+/// 1. ball x from `ball.start_x` [10 + 80 r()]  (ball y is always `ball.start_y` [8])
+/// 2. goal x from `goal.x` [10 + 80 r()], 3. goal y from `goal.y` [112 + 28 r()]
+/// 4. wall count from `walls.count` [2 + floor(4 r()): 2 to 5]
+/// 5. for each wall: centre x [8 + 84 r()], centre y [26 + 84 r()], length
+///    [14 + 16 r()], angle [−0.6 + 1.2 r()]; endpoints = centre ± length/2 ·
 ///    (cos, sin)(angle) with libm. A wall is dropped (its draws still consumed) when it
-///    sticks out of the field, passes within 6 units of the ball's start, or within 5
-///    units of the goal zone.
-/// 6. ramps = 1 + floor(2 r()), fans = floor(2 r()), bumpers = floor(3 r()).
+///    sticks out of the field (by its radius), passes within `walls.ball_clearance`
+///    [6] units of the ball's start, or within `walls.goal_clearance` [5] units of the
+///    goal zone.
+/// 6. ramps [1 + floor(2 r())], fans [floor(2 r())], bumpers [floor(3 r())], gears
+///    [0, no draw].
 ///
+/// A range that holds a single value (`min = max`) is a constant: it takes no draw.
 /// Every coordinate is rounded to hundredths (`floor(v · 100 + 0.5) / 100`).
-pub fn draw_candidate(rng: &mut Mulberry32) -> World {
-    let ball = Vec2::new(q(rng.range(10.0, 90.0)), BALL_START_Y);
-    let goal = Goal::new(Vec2::new(
-        q(rng.range(10.0, 90.0)),
-        q(rng.range(112.0, 140.0)),
-    ));
-    let count = rng.int(2, 4);
-    let mut walls = Vec::with_capacity(count as usize);
-    for _ in 0..count {
-        let cx = rng.range(8.0, 92.0);
-        let cy = rng.range(26.0, 110.0);
-        let half = rng.range(14.0, 30.0) / 2.0;
-        let angle = rng.range(-0.6, 0.6);
+pub fn draw_candidate(rules: &Rules, rng: &mut Mulberry32) -> World {
+    let ball = Vec2::new(q(real(rng, rules.ball.start_x)), rules.ball.start_y);
+    let goal = Goal {
+        center: Vec2::new(q(real(rng, rules.goal.x)), q(real(rng, rules.goal.y))),
+        width: rules.goal.width,
+        height: rules.goal.height,
+    };
+    let w = &rules.walls;
+    let n = count(rng, w.count);
+    let mut walls = Vec::with_capacity(n as usize);
+    let (width, height) = (rules.field.width, rules.field.height);
+    let (ball_clear2, goal_clear2) = (
+        w.ball_clearance * w.ball_clearance,
+        w.goal_clearance * w.goal_clearance,
+    );
+    for _ in 0..n {
+        let cx = real(rng, w.center_x);
+        let cy = real(rng, w.center_y);
+        let half = real(rng, w.length) / 2.0;
+        let angle = real(rng, w.angle);
         let (dx, dy) = (libm::cos(angle) * half, libm::sin(angle) * half);
         let wall = Wall {
             a: Vec2::new(q(cx - dx), q(cy - dy)),
             b: Vec2::new(q(cx + dx), q(cy + dy)),
         };
         let inside = |p: Vec2| {
-            p.x >= WALL_RADIUS
-                && p.x <= FIELD_WIDTH - WALL_RADIUS
-                && p.y >= WALL_RADIUS
-                && p.y <= FIELD_HEIGHT - WALL_RADIUS
+            p.x >= w.radius
+                && p.x <= width - w.radius
+                && p.y >= w.radius
+                && p.y <= height - w.radius
         };
-        let near_ball = point_segment_dist2(ball, wall.a, wall.b) < 6.0 * 6.0;
-        let near_goal = goal.zone().segment_dist2(wall.a, wall.b) < 5.0 * 5.0;
+        let near_ball = point_segment_dist2(ball, wall.a, wall.b) < ball_clear2;
+        let near_goal = goal.zone().segment_dist2(wall.a, wall.b) < goal_clear2;
         if inside(wall.a) && inside(wall.b) && !near_ball && !near_goal {
             walls.push(wall);
         }
     }
+    let parts = &rules.parts;
     let inventory = Inventory {
-        ramp: rng.int(1, 2),
-        fan: rng.int(0, 2),
-        bumper: rng.int(0, 3),
+        ramp: count(rng, parts.ramp.count),
+        fan: count(rng, parts.fan.count),
+        bumper: count(rng, parts.bumper.count),
+        gear: count(rng, parts.gear.count),
     };
     World {
         ball,
@@ -98,38 +129,41 @@ pub fn draw_candidate(rng: &mut Mulberry32) -> World {
 }
 
 /// Generates the level of `seed` with the game's candidate drawer.
-pub fn generate(seed: u32, options: &GenerateOptions) -> GenerationReport {
-    generate_with(seed, options, draw_candidate)
+pub fn generate(rules: &ValidRules, seed: u32, options: &GenerateOptions) -> GenerationReport {
+    generate_with(rules, seed, options, |rng| draw_candidate(rules, rng))
 }
 
 /// Generates with a given candidate drawer (the game's is [`draw_candidate`]); tests
 /// use this to reach cases the real drawer makes astronomically rare.
 ///
 /// Every candidate is drawn from one continuing stream seeded with `seed`. The
-/// fallback is the first candidate that was not preSolved. After `MAX_ATTEMPTS`
-/// candidates with none accepted, the fallback ships; if all of them were preSolved
+/// fallback is the first candidate that was not preSolved. After
+/// `generator.max_attempts` candidates with none accepted, the fallback ships; if all of them were preSolved
 /// (no fallback exists), the last candidate ships, flagged `all_pre_solved`.
 pub fn generate_with(
+    rules: &ValidRules,
     seed: u32,
     options: &GenerateOptions,
     mut draw: impl FnMut(&mut Mulberry32) -> World,
 ) -> GenerationReport {
     let mut rng = Mulberry32::new(seed);
     let bare_options = SimOptions::with_trajectory(options.trajectory_stride);
+    let max_attempts = rules.generator.max_attempts;
+    let sweep_size = rules.sweep.size();
     let complete = options.mode == Mode::Inspector;
     let mut attempts: Vec<Attempt> = Vec::new();
     let mut fallback: Option<u32> = None;
     let mut accepted: Option<(u32, u32)> = None;
-    for index in 1..=MAX_ATTEMPTS {
+    for index in 1..=max_attempts {
         let world = draw(&mut rng);
-        let compiled = Compiled::new(&world);
+        let compiled = Compiled::new(rules, &world);
         let bare = compiled.run(&bare_options);
         let hash = level_hash(&world);
         if bare.outcome == Outcome::Goal {
             // The game never sweeps a preSolved candidate; the inspector does, to
             // show what a ramp would have done, without changing the verdict.
-            let sweep =
-                complete.then(|| run_sweep(&world, &compiled, true, options.trajectory_stride));
+            let sweep = complete
+                .then(|| run_sweep(rules, &world, &compiled, true, options.trajectory_stride));
             attempts.push(Attempt {
                 index,
                 world,
@@ -149,14 +183,20 @@ pub fn generate_with(
         if fallback_candidate {
             fallback = Some(index);
         }
-        let sweep = run_sweep(&world, &compiled, complete, options.trajectory_stride);
+        let sweep = run_sweep(
+            rules,
+            &world,
+            &compiled,
+            complete,
+            options.trajectory_stride,
+        );
         let (verdict, reason) = match sweep.game_stop {
             Some(stop) => {
-                let p = sweep_placement(stop as usize);
+                let p = sweep_placement(rules, stop as usize);
                 (
                     Verdict::Accepted,
                     format!(
-                        "accepted: a ramp at ({}, {}) tilted {} rad carries the ball to the goal (placement {} of 144)",
+                        "accepted: a ramp at ({}, {}) tilted {} rad carries the ball to the goal (placement {} of {sweep_size})",
                         p.x, p.y, p.angle, stop + 1
                     ),
                 )
@@ -164,7 +204,7 @@ pub fn generate_with(
             None => (
                 Verdict::NoSingleRampSolution,
                 format!(
-                    "no one-ramp solution: none of the 144 ramp placements reaches the goal{}",
+                    "no one-ramp solution: none of the {sweep_size} ramp placements reaches the goal{}",
                     if fallback_candidate {
                         "; kept as the fallback (first non-trivial candidate)"
                     } else {
@@ -194,7 +234,7 @@ pub fn generate_with(
             index,
             false,
             false,
-            Some(sweep_placement(stop as usize)),
+            Some(sweep_placement(rules, stop as usize)),
             format!("attempt {index} accepted"),
         ),
         (None, Some(index)) => (
@@ -203,16 +243,16 @@ pub fn generate_with(
             false,
             None,
             format!(
-                "fallback: no candidate in {MAX_ATTEMPTS} attempts had a one-ramp solution; shipping attempt {index}, the first non-trivial one"
+                "fallback: no candidate in {max_attempts} attempts had a one-ramp solution; shipping attempt {index}, the first non-trivial one"
             ),
         ),
         (None, None) => (
-            MAX_ATTEMPTS,
+            max_attempts,
             false,
             true,
             None,
             format!(
-                "degenerate: all {MAX_ATTEMPTS} candidates were preSolved, so no fallback existed; shipping attempt {MAX_ATTEMPTS} as is"
+                "degenerate: all {max_attempts} candidates were preSolved, so no fallback existed; shipping attempt {max_attempts} as is"
             ),
         ),
     };

@@ -2,7 +2,9 @@
 //!
 //! Pure data in, data out: no I/O, no clock, no global state, no hidden randomness.
 //! The same seed gives the same bytes on every run, build profile, thread count and
-//! platform. See `docs/rules.md` for the rules this code implements.
+//! platform, under the same rules. The rules are a value ([`Rules`], validated into
+//! [`ValidRules`]); `Rules::default()` is the game of rules version 1. See
+//! `docs/rules.md` for the rules this code implements.
 
 pub mod calendar;
 pub mod canonical;
@@ -13,13 +15,17 @@ pub mod level_file;
 pub mod report;
 pub mod rng;
 pub mod rules;
+pub mod rules_diff;
+pub mod rules_file;
 pub mod scenes;
 pub mod seed;
 pub mod share;
 pub mod sim;
 pub mod solution;
+pub mod strict_json;
 pub mod summary;
 pub mod sweep;
+pub mod valid_rules;
 pub mod world;
 
 pub use canonical::{canonical_json, level_hash};
@@ -32,16 +38,21 @@ pub use level_file::{
 };
 pub use report::{Attempt, GenerationReport, Mode, Shipped, Verdict};
 pub use rng::Mulberry32;
-pub use rules::RULES_VERSION;
+pub use rules::{Rules, DEFAULT_RULES_NAME, NEARLY_TRIVIAL_SOLVING, RULES_VERSION};
+pub use rules_diff::{rules_diff, RulesDifference};
+pub use rules_file::{parse_rules_file, rules_file_text, RulesFile, RulesFileError};
+pub use scenes::parse_scene;
 pub use seed::{daily_key, daily_seed, fnv1a32, parse_seed, ParsedSeed, SeedError, SeedSource};
-pub use share::{decode_share_code, encode_share_code, ShareCode, ShareCodeError};
+pub use share::{decode_share_code, encode_share_code, share_code, ShareCode, ShareCodeError};
 pub use sim::{simulate, Compiled, Outcome, SimOptions, SimResult};
 pub use solution::{new_solution, parse_solution, replay, solution_text, Solution, SolutionError};
-pub use summary::{summarize, summarize_report, SeedSummary, ShippedKind, NEARLY_TRIVIAL_SOLVING};
+pub use strict_json::JsonError;
+pub use summary::{summarize, summarize_report, SeedSummary, ShippedKind};
 pub use sweep::{
     run_sweep, sweep_placement, sweep_placements, Sweep, SweepCounts, SweepEntry, SweepResult,
 };
+pub use valid_rules::{rules_id, RulesError, ValidRules, DEFAULT_RULES_ID};
 pub use world::{
     check_placement, check_placements, Goal, Inventory, PartKind, Placement, PlacementError, Scene,
-    Wall, World, WorldError,
+    Spin, Wall, World, WorldError,
 };

@@ -1,7 +1,37 @@
-//! Scene builders shared by tests, benchmarks and the studio.
+//! Scene builders shared by tests, benchmarks and the studio, and the reader of
+//! scene files (`contraption simulate`).
+
+use serde::Deserialize;
 
 use crate::geometry::Vec2;
+use crate::strict_json::{self, JsonError};
 use crate::world::{Goal, Inventory, Placement, Scene, Wall, World};
+
+/// Larger scene files are refused before they are parsed (1 MiB: a world has at
+/// most 64 walls; this leaves room for generous formatting and many placements).
+pub const MAX_SCENE_FILE_BYTES: usize = 1 << 20;
+
+/// Reads a scene file strictly: `{"world": …, "placements": […]}`, or a bare world
+/// (no placements). The same reader as every other file: a size limit, no
+/// repeated keys, no unknown fields. Numbers are not checked against the field
+/// here (see [`World::validate`]).
+pub fn parse_scene(bytes: &[u8]) -> Result<Scene, JsonError> {
+    let text = strict_json::checked_text(bytes, MAX_SCENE_FILE_BYTES)?;
+    #[derive(Deserialize)]
+    struct Probe {
+        #[serde(default)]
+        world: Option<serde::de::IgnoredAny>,
+    }
+    let probe: Probe = strict_json::parse_checked(text)?;
+    if probe.world.is_some() {
+        strict_json::parse_checked(text)
+    } else {
+        Ok(Scene {
+            world: strict_json::parse_checked(text)?,
+            placements: Vec::new(),
+        })
+    }
+}
 
 /// An empty field: the ball above the goal's column... or not, as you place them.
 pub fn open_field(ball_x: f64, goal_x: f64) -> World {
@@ -13,6 +43,7 @@ pub fn open_field(ball_x: f64, goal_x: f64) -> World {
             ramp: 1,
             fan: 1,
             bumper: 1,
+            gear: 0,
         },
     }
 }
@@ -40,6 +71,7 @@ pub fn six_walls() -> Scene {
                 ramp: 1,
                 fan: 0,
                 bumper: 0,
+                gear: 0,
             },
         },
         placements: vec![Placement::ramp(57.0, 66.0, 0.45)],

@@ -5,10 +5,17 @@
 //! base32 (12 characters) after the prefix `CT-`, grouped in fours:
 //! `CT-XXXX-XXXX-XXXX`. Reading ignores case, spaces and hyphens, and accepts
 //! Crockford's aliases (O for 0, I and L for 1).
+//!
+//! A share code names a level of the **default rules** only: twelve characters have
+//! no room for a rules id, and an id would not be enough anyway (the recipient also
+//! needs the rules). [`share_code`] refuses other rules with a message pointing to
+//! the level file, which embeds its rules.
 
 use serde::{Deserialize, Serialize};
 
+use crate::rules::RULES_VERSION;
 use crate::seed::{FNV_OFFSET, FNV_PRIME};
+use crate::valid_rules::ValidRules;
 
 const ALPHABET: &[u8; 32] = b"0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 /// Every share code starts with this.
@@ -39,6 +46,21 @@ pub enum ShareCodeError {
     BadCheck,
     #[error("this share code names rules version {0}, which is too large")]
     BadRulesVersion(u32),
+    #[error("share codes name levels of the default rules (v1) only; these rules ({rules_id}) are not: share the level file, which embeds them")]
+    CustomRules { rules_id: String },
+}
+
+/// The share code of `seed` under `rules`, which must be the default rules.
+pub fn share_code(rules: &ValidRules, seed: u32) -> Result<String, ShareCodeError> {
+    if !rules.is_default() {
+        return Err(ShareCodeError::CustomRules {
+            rules_id: rules.id().to_owned(),
+        });
+    }
+    encode_share_code(ShareCode {
+        seed,
+        rules_version: RULES_VERSION,
+    })
 }
 
 fn check_byte(bytes: &[u8]) -> u8 {
@@ -170,6 +192,30 @@ mod tests {
                 assert!(decode_share_code(&t).is_err(), "{t} decoded");
             }
         }
+    }
+
+    #[test]
+    fn only_the_default_rules_have_share_codes() {
+        let v1 = ValidRules::default();
+        assert_eq!(
+            share_code(&v1, 42).unwrap(),
+            encode_share_code(ShareCode {
+                seed: 42,
+                rules_version: 1
+            })
+            .unwrap()
+        );
+        let mut other = v1.rules().clone();
+        other.generator.max_attempts = 1;
+        let other = ValidRules::new(other).unwrap();
+        let e = share_code(&other, 42).unwrap_err();
+        assert_eq!(
+            e,
+            ShareCodeError::CustomRules {
+                rules_id: other.id().to_owned()
+            }
+        );
+        assert!(e.to_string().contains("level file"));
     }
 
     #[test]

@@ -6,11 +6,16 @@
 //! fixed order (the two sides of the field, walls in world order, then placed parts
 //! in placement order). Only IEEE basic operations and `sqrt` run here; the one
 //! trigonometric call per placement happens in [`Placement::body`] through `libm`.
+//!
+//! Every constant comes from the rules: [`Compiled::new`] copies the ones the step
+//! loop needs out of a [`ValidRules`] (with their squares and sums precomputed), so
+//! the loop reads them from the compiled world as it used to read constants.
 
 use serde::{Deserialize, Serialize};
 
 use crate::geometry::{Aabb, Vec2};
-use crate::rules::*;
+use crate::rules::PartsSection;
+use crate::valid_rules::ValidRules;
 use crate::world::{PartKind, Placement, World};
 
 /// How a simulation ended.
@@ -22,34 +27,27 @@ pub enum Outcome {
     Goal,
     /// The ball left the field (out of the bottom, or thrown far out of the top).
     Out,
-    /// The ball stayed slower than `REST_SPEED` for `REST_STEPS` steps.
+    /// The ball stayed slower than `simulation.rest_speed` for
+    /// `simulation.rest_steps` steps.
     Rest,
-    /// `max_steps` ran out first.
+    /// The step budget ran out first.
     Timeout,
 }
 
 /// What to compute besides the outcome.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct SimOptions {
-    /// Step budget.
-    pub max_steps: u32,
+    /// Step budget; `None` is the rules' `simulation.max_steps`.
+    #[serde(default)]
+    pub max_steps: Option<u32>,
     /// Record the ball's centre every this many steps (and the first and last
     /// positions); 0 records nothing.
     pub trajectory_stride: u32,
 }
 
-impl Default for SimOptions {
-    fn default() -> Self {
-        Self {
-            max_steps: MAX_STEPS,
-            trajectory_stride: 0,
-        }
-    }
-}
-
 impl SimOptions {
-    /// The default budget with a trajectory sampled every `stride` steps.
+    /// The rules' budget with a trajectory sampled every `stride` steps.
     pub fn with_trajectory(stride: u32) -> Self {
         Self {
             trajectory_stride: stride,
@@ -92,14 +90,37 @@ struct Solid {
     friction: f64,
     /// Minimum outgoing normal speed after an impact (bumpers), else 0.
     kick: f64,
+    /// Signed speed of the surface (gears: + clockwise, − counter-clockwise), else 0.
+    /// The surface moves along the normal turned a quarter clockwise, `(−n.y, n.x)`.
+    spin: f64,
+}
+
+/// How a solid's surface treats the ball.
+#[derive(Debug, Clone, Copy)]
+struct Material {
+    restitution: f64,
+    friction: f64,
+    kick: f64,
+    spin: f64,
+}
+
+impl Material {
+    fn plain(restitution: f64, friction: f64) -> Self {
+        Self {
+            restitution,
+            friction,
+            kick: 0.0,
+            spin: 0.0,
+        }
+    }
 }
 
 impl Solid {
-    fn capsule(a: Vec2, b: Vec2, radius: f64, restitution: f64, friction: f64, kick: f64) -> Self {
+    fn capsule(a: Vec2, b: Vec2, radius: f64, ball_radius: f64, m: Material) -> Self {
         let dx = b.x - a.x;
         let dy = b.y - a.y;
         let len2 = dx * dx + dy * dy;
-        let reach = BALL_RADIUS + radius;
+        let reach = ball_radius + radius;
         Self {
             ax: a.x,
             ay: a.y,
@@ -111,9 +132,10 @@ impl Solid {
             max_x: a.x.max(b.x) + reach,
             min_y: a.y.min(b.y) - reach,
             max_y: a.y.max(b.y) + reach,
-            restitution,
-            friction,
-            kick,
+            restitution: m.restitution,
+            friction: m.friction,
+            kick: m.kick,
+            spin: m.spin,
         }
     }
 }
@@ -127,10 +149,73 @@ struct FanField {
     diry: f64,
 }
 
-/// A world compiled for simulation. Build it once and run it many times;
-/// the generator's sweep adds one ramp to a compiled world per placement.
+/// The rules the step loop reads, copied out of the rules (sums and squares
+/// computed once, in the order the loop used to compute them).
+#[derive(Debug, Clone, Copy)]
+struct Consts {
+    gravity: f64,
+    dt: f64,
+    max_speed: f64,
+    max_speed2: f64,
+    fan_reach: f64,
+    fan_half_width: f64,
+    fan_accel: f64,
+    ball_radius: f64,
+    /// `field.width − ball.radius`: the highest x of the ball's centre.
+    right: f64,
+    side_restitution: f64,
+    slop: f64,
+    passes: u32,
+    bounce_threshold: f64,
+    /// `ball.radius − slop` and `field.width − ball.radius + slop`: a centre
+    /// outside these is inside a side.
+    inner_left: f64,
+    inner_right: f64,
+    top_exit: f64,
+    /// `field.height + ball.radius`.
+    bottom_exit: f64,
+    rest_speed2: f64,
+    rest_steps: u32,
+    max_steps: u32,
+}
+
+impl Consts {
+    fn new(rules: &ValidRules) -> Self {
+        let r = rules.rules();
+        let ball_radius = r.ball.radius;
+        let slop = r.physics.contact_slop;
+        let width = r.field.width;
+        Self {
+            gravity: r.physics.gravity,
+            dt: r.dt(),
+            max_speed: r.physics.max_speed,
+            max_speed2: r.physics.max_speed * r.physics.max_speed,
+            fan_reach: r.parts.fan.reach,
+            fan_half_width: r.parts.fan.half_width,
+            fan_accel: r.parts.fan.accel,
+            ball_radius,
+            right: width - ball_radius,
+            side_restitution: r.field.side_restitution,
+            slop,
+            passes: r.physics.contact_passes,
+            bounce_threshold: r.physics.bounce_threshold,
+            inner_left: ball_radius - slop,
+            inner_right: width - ball_radius + slop,
+            top_exit: r.simulation.top_exit_y,
+            bottom_exit: r.field.height + ball_radius,
+            rest_speed2: r.simulation.rest_speed * r.simulation.rest_speed,
+            rest_steps: r.simulation.rest_steps,
+            max_steps: r.simulation.max_steps,
+        }
+    }
+}
+
+/// A world compiled for simulation under some rules. Build it once and run it many
+/// times; the generator's sweep adds one ramp to a compiled world per placement.
 #[derive(Debug, Clone)]
 pub struct Compiled {
+    k: Consts,
+    parts: PartsSection,
     start: Vec2,
     goal_cx: f64,
     goal_cy: f64,
@@ -141,19 +226,22 @@ pub struct Compiled {
 }
 
 impl Compiled {
-    pub fn new(world: &World) -> Self {
+    pub fn new(rules: &ValidRules, world: &World) -> Self {
+        let k = Consts::new(rules);
+        let walls = &rules.walls;
         let mut solids = Vec::with_capacity(world.walls.len() + 2);
         for w in &world.walls {
             solids.push(Solid::capsule(
                 w.a,
                 w.b,
-                WALL_RADIUS,
-                WALL_RESTITUTION,
-                WALL_FRICTION,
-                0.0,
+                walls.radius,
+                k.ball_radius,
+                Material::plain(walls.restitution, walls.friction),
             ));
         }
         Self {
+            k,
+            parts: rules.parts,
             start: world.ball,
             goal_cx: world.goal.center.x,
             goal_cy: world.goal.center.y,
@@ -164,21 +252,29 @@ impl Compiled {
         }
     }
 
-    /// Adds a placed part's body (and, for a fan, its force field).
+    /// Adds a placed part's body (and, for a fan, its force field). A gear without
+    /// a spin stands still.
     pub fn add(&mut self, p: &Placement) {
-        let body = p.body();
-        let (restitution, friction, kick) = match p.part {
-            PartKind::Ramp => (RAMP_RESTITUTION, RAMP_FRICTION, 0.0),
-            PartKind::Fan => (FAN_RESTITUTION, FAN_FRICTION, 0.0),
-            PartKind::Bumper => (BUMPER_RESTITUTION, 0.0, BUMPER_KICK),
+        let body = p.body(&self.parts);
+        let parts = &self.parts;
+        let material = match p.part {
+            PartKind::Ramp => Material::plain(parts.ramp.restitution, parts.ramp.friction),
+            PartKind::Fan => Material::plain(parts.fan.restitution, parts.fan.friction),
+            PartKind::Bumper => Material {
+                kick: parts.bumper.kick,
+                ..Material::plain(parts.bumper.restitution, parts.bumper.friction)
+            },
+            PartKind::Gear => Material {
+                spin: p.spin.map_or(0.0, |s| s.sign() * parts.gear.surface_speed),
+                ..Material::plain(parts.gear.restitution, parts.gear.friction)
+            },
         };
         self.solids.push(Solid::capsule(
             body.a,
             body.b,
             body.radius,
-            restitution,
-            friction,
-            kick,
+            self.k.ball_radius,
+            material,
         ));
         if p.part == PartKind::Fan {
             let d = p.direction();
@@ -193,6 +289,8 @@ impl Compiled {
 
     /// Runs the ball from its start until an outcome is decided.
     pub fn run(&self, options: &SimOptions) -> SimResult {
+        let k = self.k;
+        let max_steps = options.max_steps.unwrap_or(k.max_steps);
         let mut x = self.start.x;
         let mut y = self.start.y;
         let mut vx = 0.0f64;
@@ -205,44 +303,44 @@ impl Compiled {
             trajectory.push([x, y]);
         }
         let mut outcome = Outcome::Timeout;
-        let mut steps = options.max_steps;
-        for step in 1..=options.max_steps {
+        let mut steps = max_steps;
+        for step in 1..=max_steps {
             // Forces.
             let mut ax = 0.0;
-            let mut ay = GRAVITY;
+            let mut ay = k.gravity;
             for f in &self.fans {
                 let rx = x - f.ox;
                 let ry = y - f.oy;
                 let along = rx * f.dirx + ry * f.diry;
                 let across = rx * f.diry - ry * f.dirx;
-                if (0.0..=FAN_REACH).contains(&along) && across.abs() <= FAN_HALF_WIDTH {
-                    ax += f.dirx * FAN_ACCEL;
-                    ay += f.diry * FAN_ACCEL;
+                if along >= 0.0 && along <= k.fan_reach && across.abs() <= k.fan_half_width {
+                    ax += f.dirx * k.fan_accel;
+                    ay += f.diry * k.fan_accel;
                 }
             }
-            vx += ax * DT;
-            vy += ay * DT;
+            vx += ax * k.dt;
+            vy += ay * k.dt;
             let speed2 = vx * vx + vy * vy;
-            if speed2 > MAX_SPEED * MAX_SPEED {
-                let s = MAX_SPEED / speed2.sqrt();
+            if speed2 > k.max_speed2 {
+                let s = k.max_speed / speed2.sqrt();
                 vx *= s;
                 vy *= s;
             }
             let (px, py) = (x, y);
-            x += vx * DT;
-            y += vy * DT;
+            x += vx * k.dt;
+            y += vy * k.dt;
 
             // Contacts: the sides, then walls and parts in order, repeated until a
-            // pass moves nothing (at most CONTACT_PASSES), so pushing the ball out
+            // pass moves nothing (at most `contact_passes`), so pushing the ball out
             // of one solid cannot leave it inside another. A ball still inside
             // something after the last pass is wedged: it goes back to where it was
             // and stops.
             let mut ball = Ball { x, y, vx, vy };
             let mut settled = false;
-            for _ in 0..CONTACT_PASSES {
-                let mut moved = sides(&mut ball);
+            for _ in 0..k.passes {
+                let mut moved = sides(&k, &mut ball);
                 for s in &self.solids {
-                    moved |= contact(s, &mut ball);
+                    moved |= contact(&k, s, &mut ball);
                 }
                 if !moved {
                     settled = true;
@@ -276,14 +374,14 @@ impl Compiled {
                 steps = step;
                 break;
             }
-            if !(TOP_EXIT_Y..=FIELD_HEIGHT + BALL_RADIUS).contains(&y) {
+            if !(y >= k.top_exit && y <= k.bottom_exit) {
                 outcome = Outcome::Out;
                 steps = step;
                 break;
             }
-            if vx * vx + vy * vy < REST_SPEED * REST_SPEED {
+            if vx * vx + vy * vy < k.rest_speed2 {
                 still += 1;
-                if still >= REST_STEPS {
+                if still >= k.rest_steps {
                     outcome = Outcome::Rest;
                     steps = step;
                     break;
@@ -319,14 +417,14 @@ impl Compiled {
         zone.segment_dist2(Vec2::new(ax, ay), Vec2::new(bx, by)) == 0.0
     }
 
-    /// Whether the ball overlaps a side or a solid by more than `CONTACT_SLOP`.
+    /// Whether the ball overlaps a side or a solid by more than the contact slop.
     fn penetrates(&self, b: &Ball) -> bool {
-        if b.x < BALL_RADIUS - CONTACT_SLOP || b.x > FIELD_WIDTH - BALL_RADIUS + CONTACT_SLOP {
+        if b.x < self.k.inner_left || b.x > self.k.inner_right {
             return true;
         }
         self.solids.iter().any(|s| {
             let (_, _, d2) = s.offset(b.x, b.y);
-            let inner = s.reach - CONTACT_SLOP;
+            let inner = s.reach - self.k.slop;
             d2 < inner * inner
         })
     }
@@ -362,19 +460,19 @@ impl Solid {
 
 /// Keeps the ball between the field's sides; true when it moved it by more than the slop.
 #[inline]
-fn sides(b: &mut Ball) -> bool {
-    if b.x < BALL_RADIUS {
-        let moved = BALL_RADIUS - b.x > CONTACT_SLOP;
-        b.x = BALL_RADIUS;
+fn sides(k: &Consts, b: &mut Ball) -> bool {
+    if b.x < k.ball_radius {
+        let moved = k.ball_radius - b.x > k.slop;
+        b.x = k.ball_radius;
         if b.vx < 0.0 {
-            b.vx = bounce(-b.vx, SIDE_RESTITUTION);
+            b.vx = bounce(k, -b.vx, k.side_restitution);
         }
         moved
-    } else if b.x > FIELD_WIDTH - BALL_RADIUS {
-        let moved = b.x - (FIELD_WIDTH - BALL_RADIUS) > CONTACT_SLOP;
-        b.x = FIELD_WIDTH - BALL_RADIUS;
+    } else if b.x > k.right {
+        let moved = b.x - k.right > k.slop;
+        b.x = k.right;
         if b.vx > 0.0 {
-            b.vx = -bounce(b.vx, SIDE_RESTITUTION);
+            b.vx = -bounce(k, b.vx, k.side_restitution);
         }
         moved
     } else {
@@ -385,7 +483,7 @@ fn sides(b: &mut Ball) -> bool {
 /// Resolves the ball against one solid: pushes it out to the contact distance and
 /// applies restitution, kick and friction. True when it moved it by more than the slop.
 #[inline]
-fn contact(s: &Solid, b: &mut Ball) -> bool {
+fn contact(k: &Consts, s: &Solid, b: &mut Ball) -> bool {
     if b.x < s.min_x || b.x > s.max_x || b.y < s.min_y || b.y > s.max_y {
         return false;
     }
@@ -407,22 +505,46 @@ fn contact(s: &Solid, b: &mut Ball) -> bool {
     if vn < 0.0 {
         let tx = b.vx - vn * nx;
         let ty = b.vy - vn * ny;
-        let out = bounce(-vn, s.restitution).max(s.kick);
+        let out = bounce(k, -vn, s.restitution).max(s.kick);
         let impulse = out - vn;
-        // Coulomb friction: the tangential speed drops by at most
-        // friction × normal impulse, never reversing.
-        let vt2 = tx * tx + ty * ty;
-        let (mut ftx, mut fty) = (tx, ty);
-        if s.friction > 0.0 && vt2 > 0.0 {
-            let vt = vt2.sqrt();
-            let keep = ((vt - s.friction * impulse) / vt).max(0.0);
-            ftx = tx * keep;
-            fty = ty * keep;
-        }
+        let (ftx, fty) = if s.spin == 0.0 {
+            // Coulomb friction: the tangential speed drops by at most
+            // friction × normal impulse, never reversing.
+            let vt2 = tx * tx + ty * ty;
+            let (mut ftx, mut fty) = (tx, ty);
+            if s.friction > 0.0 && vt2 > 0.0 {
+                let vt = vt2.sqrt();
+                let keep = ((vt - s.friction * impulse) / vt).max(0.0);
+                ftx = tx * keep;
+                fty = ty * keep;
+            }
+            (ftx, fty)
+        } else {
+            gear_friction(s, nx, ny, tx, ty, impulse)
+        };
         b.vx = ftx + nx * out;
         b.vy = fty + ny * out;
     }
-    push > CONTACT_SLOP
+    push > k.slop
+}
+
+/// Friction against a turning surface: the ball's tangential velocity relative to
+/// the surface's velocity `spin × (−n.y, n.x)` drops by at most friction × normal
+/// impulse, never reversing, so a ball on a turning gear is carried along its rim.
+#[inline(never)]
+fn gear_friction(s: &Solid, nx: f64, ny: f64, tx: f64, ty: f64, impulse: f64) -> (f64, f64) {
+    let sx = -ny * s.spin;
+    let sy = nx * s.spin;
+    let rx = tx - sx;
+    let ry = ty - sy;
+    let r2 = rx * rx + ry * ry;
+    if s.friction > 0.0 && r2 > 0.0 {
+        let r = r2.sqrt();
+        let keep = ((r - s.friction * impulse) / r).max(0.0);
+        (sx + rx * keep, sy + ry * keep)
+    } else {
+        (tx, ty)
+    }
 }
 
 /// The push direction when the ball's centre lies exactly on a solid's segment:
@@ -448,19 +570,25 @@ fn degenerate_normal(s: &Solid, b: &Ball) -> (f64, f64) {
 }
 
 /// Outgoing normal speed for an impact at `speed` (> 0): slow impacts do not bounce.
-fn bounce(speed: f64, restitution: f64) -> f64 {
-    if speed < BOUNCE_THRESHOLD {
+#[inline]
+fn bounce(k: &Consts, speed: f64, restitution: f64) -> f64 {
+    if speed < k.bounce_threshold {
         0.0
     } else {
         speed * restitution
     }
 }
 
-/// Simulates the ball in `world` with `placements`. Placements are not checked
-/// against the rules here (see [`crate::world::check_placements`]): tooling may
-/// simulate anything.
-pub fn simulate(world: &World, placements: &[Placement], options: &SimOptions) -> SimResult {
-    let mut c = Compiled::new(world);
+/// Simulates the ball in `world` with `placements` under `rules`. Placements are
+/// not checked against the rules here (see [`crate::world::check_placements`]):
+/// tooling may simulate anything.
+pub fn simulate(
+    rules: &ValidRules,
+    world: &World,
+    placements: &[Placement],
+    options: &SimOptions,
+) -> SimResult {
+    let mut c = Compiled::new(rules, world);
     for p in placements {
         c.add(p);
     }

@@ -4,15 +4,15 @@ use serde::{Deserialize, Serialize};
 
 use crate::generator::{generate, GenerateOptions};
 use crate::report::GenerationReport;
-use crate::rules::{RULES_VERSION, SWEEP_SIZE};
+use crate::rules::{Rules, RULES_VERSION};
 use crate::sim::Compiled;
 use crate::sweep::{run_sweep, SweepResult};
+use crate::valid_rules::ValidRules;
 use crate::world::Inventory;
 
-/// At least this many of the 144 sweep placements solving a level makes it
-/// "nearly trivial": many ramps work (about 5% of seeds under rules version 1;
-/// a fifth of seeds have exactly one solving placement).
-pub const NEARLY_TRIVIAL_SOLVING: u32 = 10;
+/// The default rules' `sweep.nearly_trivial_solving` (10). Under other rules use
+/// [`SeedSummary::nearly_trivial`] with the rules.
+pub use crate::rules::NEARLY_TRIVIAL_SOLVING;
 
 /// What shipped, in one word.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
@@ -21,9 +21,10 @@ pub const NEARLY_TRIVIAL_SOLVING: u32 = 10;
 pub enum ShippedKind {
     /// A candidate with a one-ramp solution.
     Accepted,
-    /// The first non-trivial candidate, after 40 attempts without a one-ramp solution.
+    /// The first non-trivial candidate, after `generator.max_attempts` attempts
+    /// without a one-ramp solution.
     Fallback,
-    /// All 40 candidates were preSolved; the 40th shipped as is.
+    /// All candidates were preSolved; the last one shipped as is.
     AllPreSolved,
 }
 
@@ -44,12 +45,12 @@ pub struct SeedSummary {
     pub seed: u32,
     pub rules_version: u32,
     pub shipped: ShippedKind,
-    /// Candidates drawn (1 to 40).
+    /// Candidates drawn (1 to `generator.max_attempts`).
     pub attempts: u32,
     pub fallback: bool,
     /// Candidates rejected because the bare ball reached the goal.
     pub pre_solved: u32,
-    /// How many of the 144 sweep placements solve the shipped level.
+    /// How many of the sweep's placements solve the shipped level.
     pub solving: u32,
     /// Bit `i` (byte `i / 8`, bit `i % 8`) set when sweep placement `i` solves it.
     pub solving_mask: Vec<u8>,
@@ -59,26 +60,36 @@ pub struct SeedSummary {
 }
 
 impl SeedSummary {
-    pub fn nearly_trivial(&self) -> bool {
-        self.solving >= NEARLY_TRIVIAL_SOLVING
+    /// Whether at least `sweep.nearly_trivial_solving` placements solve it (many
+    /// ramps work: about 6.5% of seeds under the default rules; a fifth of seeds
+    /// have exactly one solving placement).
+    pub fn nearly_trivial(&self, rules: &Rules) -> bool {
+        self.solving >= rules.sweep.nearly_trivial_solving
     }
 }
 
-/// Generates `seed` in game mode and sweeps its shipped level completely.
-pub fn summarize(seed: u32) -> SeedSummary {
-    summarize_report(&generate(seed, &GenerateOptions::game()))
+/// Generates `seed` in game mode under `rules` and sweeps its shipped level
+/// completely.
+pub fn summarize(rules: &ValidRules, seed: u32) -> SeedSummary {
+    summarize_report(rules, &generate(rules, seed, &GenerateOptions::game()))
 }
 
-/// Summarises a report (of either mode); sweeps the shipped level completely
-/// unless the report already did.
-pub fn summarize_report(report: &GenerationReport) -> SeedSummary {
+/// Summarises a report (of either mode) made under `rules`; sweeps the shipped
+/// level completely unless the report already did.
+pub fn summarize_report(rules: &ValidRules, report: &GenerationReport) -> SeedSummary {
     let shipped = &report.shipped;
     let attempt = report.shipped_attempt();
     let full = match &attempt.sweep {
         Some(s) if s.complete => s.clone(),
-        _ => run_sweep(&shipped.world, &Compiled::new(&shipped.world), true, 0),
+        _ => run_sweep(
+            rules,
+            &shipped.world,
+            &Compiled::new(rules, &shipped.world),
+            true,
+            0,
+        ),
     };
-    let mut solving_mask = vec![0u8; SWEEP_SIZE.div_ceil(8)];
+    let mut solving_mask = vec![0u8; rules.sweep.size().div_ceil(8)];
     for p in full
         .placements
         .iter()
@@ -112,9 +123,13 @@ mod tests {
 
     #[test]
     fn game_and_inspector_reports_summarise_alike() {
+        let rules = ValidRules::default();
         for seed in [0, 42, 7777] {
-            let a = summarize(seed);
-            let b = summarize_report(&generate(seed, &GenerateOptions::inspector()));
+            let a = summarize(&rules, seed);
+            let b = summarize_report(
+                &rules,
+                &generate(&rules, seed, &GenerateOptions::inspector()),
+            );
             assert_eq!(a, b);
             let bits: u32 = a.solving_mask.iter().map(|b| b.count_ones()).sum();
             assert_eq!(bits, a.solving);

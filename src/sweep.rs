@@ -1,15 +1,18 @@
-//! The plausiblySolvable sweep: one ramp tried at 6 x 6 positions x 4 tilts.
+//! The plausiblySolvable sweep: one ramp tried at every position of the rules'
+//! grid (`sweep.xs` × `sweep.ys`) at every tilt (`sweep.angles`); by default
+//! 6 x 6 positions x 4 tilts.
 //!
-//! Order: x outermost (left to right), then y (top to bottom), then the angle in
-//! the order −0.8, −0.45, 0.45, 0.8. Placement `i` (0-based) is
-//! `x = SWEEP_XS[i / 24]`, `y = SWEEP_YS[(i / 4) % 6]`, `angle = SWEEP_ANGLES[i % 4]`.
+//! Order: x outermost, then y, then the angle, each in its list's order. Placement
+//! `i` (0-based) is `x = xs[i / (|ys| · |angles|)]`, `y = ys[(i / |angles|) % |ys|]`,
+//! `angle = angles[i % |angles|]`.
 //! A placement that breaks the placement rules (it overlaps a wall, the goal or
 //! the ball's start) is not simulated: its result is `blocked` and it never solves.
 
 use serde::{Deserialize, Serialize};
 
-use crate::rules::{SWEEP_ANGLES, SWEEP_SIZE, SWEEP_XS, SWEEP_YS};
+use crate::rules::{Rules, SweepSection};
 use crate::sim::{Compiled, Outcome, SimOptions};
+use crate::valid_rules::ValidRules;
 use crate::world::{check_placement, Placement, PlacementError, World};
 
 /// The result of one sweep placement.
@@ -62,14 +65,14 @@ pub struct SweepEntry {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Sweep {
-    /// The placements simulated, in sweep order: all 144 when `complete`, else
+    /// The placements simulated, in sweep order: all of them when `complete`, else
     /// those up to and including the game's stop.
     pub placements: Vec<SweepEntry>,
     /// Index of the first placement that reached the goal: where the game stops.
     pub game_stop: Option<u32>,
     /// Placements among those listed that reached the goal.
     pub solving: u32,
-    /// Whether all 144 placements were simulated (inspector mode).
+    /// Whether every placement was simulated (inspector mode).
     pub complete: bool,
 }
 
@@ -101,30 +104,46 @@ impl Sweep {
     }
 }
 
-/// The `i`-th ramp of the sweep (0-based, `i < 144`).
-pub fn sweep_placement(i: usize) -> Placement {
-    let per_x = SWEEP_YS.len() * SWEEP_ANGLES.len();
-    Placement::ramp(
-        SWEEP_XS[i / per_x],
-        SWEEP_YS[(i / SWEEP_ANGLES.len()) % SWEEP_YS.len()],
-        SWEEP_ANGLES[i % SWEEP_ANGLES.len()],
-    )
+impl SweepSection {
+    /// The `i`-th ramp of the sweep (0-based). Panics unless `i < self.size()`.
+    pub fn placement(&self, i: usize) -> Placement {
+        let per_x = self.ys.len() * self.angles.len();
+        Placement::ramp(
+            self.xs[i / per_x],
+            self.ys[(i / self.angles.len()) % self.ys.len()],
+            self.angles[i % self.angles.len()],
+        )
+    }
 }
 
-/// All 144 ramps, in sweep order.
-pub fn sweep_placements() -> impl Iterator<Item = Placement> {
-    (0..SWEEP_SIZE).map(sweep_placement)
+/// The `i`-th ramp of the rules' sweep (0-based). Panics unless
+/// `i < rules.sweep.size()`.
+pub fn sweep_placement(rules: &Rules, i: usize) -> Placement {
+    rules.sweep.placement(i)
 }
 
-/// Runs the sweep over `world`, whose compiled form is `base`. With `complete`
-/// false it stops at the first placement that reaches the goal, as the game does.
-pub fn run_sweep(world: &World, base: &Compiled, complete: bool, trajectory_stride: u32) -> Sweep {
+/// Every ramp of the rules' sweep, in sweep order.
+pub fn sweep_placements(rules: &Rules) -> impl Iterator<Item = Placement> + '_ {
+    (0..rules.sweep.size()).map(|i| rules.sweep.placement(i))
+}
+
+/// Runs the sweep of `rules` over `world`, whose compiled form (under the same
+/// rules) is `base`. With `complete` false it stops at the first placement that
+/// reaches the goal, as the game does.
+pub fn run_sweep(
+    rules: &ValidRules,
+    world: &World,
+    base: &Compiled,
+    complete: bool,
+    trajectory_stride: u32,
+) -> Sweep {
     let options = SimOptions::with_trajectory(trajectory_stride);
-    let mut placements = Vec::with_capacity(if complete { SWEEP_SIZE } else { 16 });
+    let size = rules.sweep.size();
+    let mut placements = Vec::with_capacity(if complete { size } else { 16 });
     let mut game_stop = None;
     let mut solving = 0;
-    for (i, ramp) in sweep_placements().enumerate() {
-        let entry = match check_placement(world, &[], &ramp) {
+    for (i, ramp) in sweep_placements(rules).enumerate() {
+        let entry = match check_placement(rules, world, &[], &ramp) {
             Err(why) => SweepEntry {
                 index: i as u32,
                 x: ramp.x,
@@ -179,7 +198,8 @@ mod tests {
 
     #[test]
     fn order_is_x_then_y_then_angle() {
-        let all: Vec<_> = sweep_placements().collect();
+        let rules = Rules::default();
+        let all: Vec<_> = sweep_placements(&rules).collect();
         assert_eq!(all.len(), 144);
         assert_eq!((all[0].x, all[0].y, all[0].angle), (15.0, 30.0, -0.8));
         assert_eq!((all[1].x, all[1].y, all[1].angle), (15.0, 30.0, -0.45));

@@ -3,9 +3,9 @@
 use serde::{Deserialize, Serialize};
 
 use crate::geometry::{point_segment_dist2, segment_segment_dist2, Aabb, Vec2};
-use crate::rules::*;
+use crate::rules::{PartsSection, Rules, GOAL_HEIGHT, GOAL_WIDTH};
 
-/// A fixed wall (ledge): a capsule from `a` to `b` of half-thickness `WALL_RADIUS`.
+/// A fixed wall (ledge): a capsule from `a` to `b` of half-thickness `walls.radius`.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(deny_unknown_fields)]
@@ -14,7 +14,8 @@ pub struct Wall {
     pub b: Vec2,
 }
 
-/// The goal zone: a `GOAL_WIDTH` x `GOAL_HEIGHT` box centred on `center`.
+/// The goal zone: a `width` x `height` box centred on `center` (the generator
+/// takes the size from the rules' `goal` section).
 /// The ball reaches the goal when its centre enters the box.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
@@ -26,6 +27,7 @@ pub struct Goal {
 }
 
 impl Goal {
+    /// A goal of the default rules' size (14 x 6).
     pub fn new(center: Vec2) -> Self {
         Self {
             center,
@@ -52,20 +54,62 @@ pub enum PartKind {
     Fan,
     /// A disc that kicks the ball away.
     Bumper,
+    /// A turning wheel that carries the ball along its rim.
+    Gear,
 }
 
 impl PartKind {
-    pub const ALL: [PartKind; 3] = [PartKind::Ramp, PartKind::Fan, PartKind::Bumper];
+    pub const ALL: [PartKind; 4] = [
+        PartKind::Ramp,
+        PartKind::Fan,
+        PartKind::Bumper,
+        PartKind::Gear,
+    ];
     pub fn name(self) -> &'static str {
         match self {
             PartKind::Ramp => "ramp",
             PartKind::Fan => "fan",
             PartKind::Bumper => "bumper",
+            PartKind::Gear => "gear",
         }
     }
 }
 
+/// Which way a gear turns, as seen on the screen (y grows downward): a clockwise
+/// gear's top moves right, a counter-clockwise gear's top moves left.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(rename_all = "snake_case")]
+pub enum Spin {
+    Clockwise,
+    CounterClockwise,
+}
+
+impl Spin {
+    /// +1 for clockwise, −1 for counter-clockwise: the sign of the rim's velocity
+    /// along the contact normal turned a quarter clockwise, `(−n.y, n.x)`.
+    pub fn sign(self) -> f64 {
+        match self {
+            Spin::Clockwise => 1.0,
+            Spin::CounterClockwise => -1.0,
+        }
+    }
+    pub fn name(self) -> &'static str {
+        match self {
+            Spin::Clockwise => "clockwise",
+            Spin::CounterClockwise => "counter-clockwise",
+        }
+    }
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
+}
+
 /// How many parts of each kind the level grants the player.
+///
+/// `gear` is written only when it is not 0, so the JSON (and so the level hash) of
+/// a level without gears is what it was before gears existed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(deny_unknown_fields)]
@@ -73,6 +117,9 @@ pub struct Inventory {
     pub ramp: u32,
     pub fan: u32,
     pub bumper: u32,
+    #[serde(default, skip_serializing_if = "is_zero")]
+    #[cfg_attr(feature = "ts", ts(as = "Option<u32>", optional))]
+    pub gear: u32,
 }
 
 impl Inventory {
@@ -81,10 +128,15 @@ impl Inventory {
             PartKind::Ramp => self.ramp,
             PartKind::Fan => self.fan,
             PartKind::Bumper => self.bumper,
+            PartKind::Gear => self.gear,
         }
     }
+    /// All parts granted (saturating: a file may say anything).
     pub fn total(&self) -> u32 {
-        self.ramp + self.fan + self.bumper
+        self.ramp
+            .saturating_add(self.fan)
+            .saturating_add(self.bumper)
+            .saturating_add(self.gear)
     }
 
     /// How many parts of each kind `placements` use.
@@ -95,6 +147,7 @@ impl Inventory {
                 PartKind::Ramp => used.ramp += 1,
                 PartKind::Fan => used.fan += 1,
                 PartKind::Bumper => used.bumper += 1,
+                PartKind::Gear => used.gear += 1,
             }
         }
         used
@@ -103,7 +156,9 @@ impl Inventory {
 
 /// A part placed in the field. `angle` is in radians, measured from the +x axis
 /// towards +y (downward), so a positive angle tilts a ramp's right end down.
-/// For a fan it is the direction it blows (−π/2 blows straight up); a bumper ignores it.
+/// For a fan it is the direction it blows (−π/2 blows straight up); a bumper and a
+/// gear ignore it. A gear also has its `spin`, which no other part has (it is
+/// written only when present, so other parts' JSON is unchanged).
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(deny_unknown_fields)]
@@ -112,6 +167,9 @@ pub struct Placement {
     pub x: f64,
     pub y: f64,
     pub angle: f64,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub spin: Option<Spin>,
 }
 
 /// A part's solid body as a capsule: segment `a`–`b` with `radius`.
@@ -129,6 +187,39 @@ impl Placement {
             x,
             y,
             angle,
+            spin: None,
+        }
+    }
+
+    /// A fan blowing along `angle`.
+    pub fn fan(x: f64, y: f64, angle: f64) -> Self {
+        Self {
+            part: PartKind::Fan,
+            x,
+            y,
+            angle,
+            spin: None,
+        }
+    }
+
+    pub fn bumper(x: f64, y: f64) -> Self {
+        Self {
+            part: PartKind::Bumper,
+            x,
+            y,
+            angle: 0.0,
+            spin: None,
+        }
+    }
+
+    /// A gear centred on `(x, y)` turning `spin`.
+    pub fn gear(x: f64, y: f64, spin: Spin) -> Self {
+        Self {
+            part: PartKind::Gear,
+            x,
+            y,
+            angle: 0.0,
+            spin: Some(spin),
         }
     }
 
@@ -137,32 +228,39 @@ impl Placement {
         Vec2::new(libm::cos(self.angle), libm::sin(self.angle))
     }
 
-    /// The solid body the ball collides with.
-    pub fn body(&self) -> Body {
+    /// The solid body the ball collides with, with the part geometry of `parts`
+    /// (the rules' `parts` section).
+    pub fn body(&self, parts: &PartsSection) -> Body {
         let c = Vec2::new(self.x, self.y);
-        let d = self.direction();
         match self.part {
             PartKind::Ramp => {
-                let h = RAMP_LENGTH / 2.0;
+                let d = self.direction();
+                let h = parts.ramp.length / 2.0;
                 Body {
                     a: Vec2::new(c.x - d.x * h, c.y - d.y * h),
                     b: Vec2::new(c.x + d.x * h, c.y + d.y * h),
-                    radius: RAMP_RADIUS,
+                    radius: parts.ramp.radius,
                 }
             }
             PartKind::Fan => {
                 // The housing is perpendicular to the blowing direction.
-                let h = FAN_HOUSING / 2.0;
+                let d = self.direction();
+                let h = parts.fan.housing / 2.0;
                 Body {
                     a: Vec2::new(c.x + d.y * h, c.y - d.x * h),
                     b: Vec2::new(c.x - d.y * h, c.y + d.x * h),
-                    radius: FAN_RADIUS,
+                    radius: parts.fan.radius,
                 }
             }
             PartKind::Bumper => Body {
                 a: c,
                 b: c,
-                radius: BUMPER_RADIUS,
+                radius: parts.bumper.radius,
+            },
+            PartKind::Gear => Body {
+                a: c,
+                b: c,
+                radius: parts.gear.radius,
             },
         }
     }
@@ -201,7 +299,7 @@ pub struct Scene {
 pub enum WorldError {
     #[error("{0} is not a finite number")]
     NotFinite(String),
-    #[error("{0} lies outside the field (x 0..100, y 0..150)")]
+    #[error("{0} lies outside the field")]
     OutsideField(String),
     #[error("the goal must be between 1 and 100 units wide and high")]
     BadGoalSize,
@@ -212,18 +310,20 @@ pub enum WorldError {
 /// Largest number of walls a world may have (the generator draws at most 5).
 pub const MAX_WALLS: usize = 64;
 
-fn in_field(p: Vec2) -> bool {
-    (0.0..=FIELD_WIDTH).contains(&p.x) && (0.0..=FIELD_HEIGHT).contains(&p.y)
-}
-
 impl World {
-    /// Checks that every number is finite and every point lies in the field.
-    pub fn validate(&self) -> Result<(), WorldError> {
+    /// Checks that every number is finite and every point lies in the field of
+    /// `rules` (x from 0 to `field.width`, y from 0 to `field.height`).
+    pub fn validate(&self, rules: &Rules) -> Result<(), WorldError> {
+        let (w, h) = (rules.field.width, rules.field.height);
+        let in_field = |p: Vec2| (0.0..=w).contains(&p.x) && (0.0..=h).contains(&p.y);
         let check = |name: &str, p: Vec2| {
             if !p.is_finite() {
                 Err(WorldError::NotFinite(name.to_owned()))
             } else if !in_field(p) {
-                Err(WorldError::OutsideField(name.to_owned()))
+                Err(WorldError::OutsideField(format!(
+                    "{name} at ({}, {})",
+                    p.x, p.y
+                )))
             } else {
                 Ok(())
             }
@@ -255,6 +355,10 @@ impl World {
 pub enum PlacementError {
     #[error("the {part} has a coordinate or angle that is not a finite number")]
     NotFinite { part: String },
+    #[error("the {part} needs a spin: clockwise or counter_clockwise")]
+    MissingSpin { part: String },
+    #[error("the {part} does not turn; only a gear has a spin")]
+    UnexpectedSpin { part: String },
     #[error("the {part} sticks out of the field")]
     OutsideField { part: String },
     #[error("the {part} overlaps wall {wall}")]
@@ -274,8 +378,10 @@ pub enum PlacementError {
 }
 
 /// Whether `placement` may go into `world` next to the parts already `placed`,
-/// ignoring the inventory (the sweep's single ramp is always allowed by count).
+/// ignoring the inventory (the sweep's single ramp is always allowed by count),
+/// with the field and part geometry of `rules`.
 pub fn check_placement(
+    rules: &Rules,
     world: &World,
     placed: &[Placement],
     placement: &Placement,
@@ -284,16 +390,21 @@ pub fn check_placement(
     if !placement.is_finite() {
         return Err(PlacementError::NotFinite { part });
     }
-    let body = placement.body();
+    match (placement.part, placement.spin) {
+        (PartKind::Gear, None) => return Err(PlacementError::MissingSpin { part }),
+        (PartKind::Gear, Some(_)) | (_, None) => {}
+        (_, Some(_)) => return Err(PlacementError::UnexpectedSpin { part }),
+    }
+    let body = placement.body(&rules.parts);
     let r = body.radius;
-    let inside = |p: Vec2| {
-        p.x - r >= 0.0 && p.x + r <= FIELD_WIDTH && p.y - r >= 0.0 && p.y + r <= FIELD_HEIGHT
-    };
+    let (width, height) = (rules.field.width, rules.field.height);
+    let inside =
+        |p: Vec2| p.x - r >= 0.0 && p.x + r <= width && p.y - r >= 0.0 && p.y + r <= height;
     if !inside(body.a) || !inside(body.b) {
         return Err(PlacementError::OutsideField { part });
     }
     for (i, w) in world.walls.iter().enumerate() {
-        let reach = r + WALL_RADIUS;
+        let reach = r + rules.walls.radius;
         if segment_segment_dist2(body.a, body.b, w.a, w.b) < reach * reach {
             return Err(PlacementError::OverlapsWall { part, wall: i + 1 });
         }
@@ -301,12 +412,12 @@ pub fn check_placement(
     if world.goal.zone().segment_dist2(body.a, body.b) < r * r {
         return Err(PlacementError::OverlapsGoal { part });
     }
-    let reach = r + BALL_RADIUS;
+    let reach = r + rules.ball.radius;
     if point_segment_dist2(world.ball, body.a, body.b) < reach * reach {
         return Err(PlacementError::OverlapsBall { part });
     }
     for (i, other) in placed.iter().enumerate() {
-        let o = other.body();
+        let o = other.body(&rules.parts);
         let reach = r + o.radius;
         if segment_segment_dist2(body.a, body.b, o.a, o.b) < reach * reach {
             return Err(PlacementError::OverlapsPart { part, other: i + 1 });
@@ -317,9 +428,13 @@ pub fn check_placement(
 
 /// Checks a whole set of placements as play mode does: each against the world and
 /// the ones before it, and the counts against the inventory.
-pub fn check_placements(world: &World, placements: &[Placement]) -> Result<(), PlacementError> {
+pub fn check_placements(
+    rules: &Rules,
+    world: &World,
+    placements: &[Placement],
+) -> Result<(), PlacementError> {
     for (i, p) in placements.iter().enumerate() {
-        check_placement(world, &placements[..i], p)?;
+        check_placement(rules, world, &placements[..i], p)?;
         let wanted = placements[..=i].iter().filter(|q| q.part == p.part).count() as u32;
         let granted = world.inventory.count(p.part);
         if wanted > granted {
@@ -341,6 +456,7 @@ pub fn check_placements(world: &World, placements: &[Placement]) -> Result<(), P
 /// `placements`). Whenever the other parts pass `check_placements`, this accepts
 /// exactly the candidates for which the resulting set passes it too.
 pub fn check_part(
+    rules: &Rules,
     world: &World,
     placements: &[Placement],
     index: usize,
@@ -352,7 +468,7 @@ pub fn check_part(
         .filter(|(i, _)| *i != index)
         .map(|(_, p)| *p)
         .collect();
-    check_placement(world, &others, candidate).map_err(|e| match e {
+    check_placement(rules, world, &others, candidate).map_err(|e| match e {
         // `other` numbers the parts without the replaced one; give the player's number.
         PlacementError::OverlapsPart { part, other } => PlacementError::OverlapsPart {
             part,

@@ -69,7 +69,12 @@ fn summary() -> impl Strategy<Value = SeedSummary> {
                     solving: mask.iter().map(|b| b.count_ones()).sum(),
                     solving_mask: mask,
                     walls,
-                    inventory: Inventory { ramp, fan, bumper },
+                    inventory: Inventory {
+                        ramp,
+                        fan,
+                        bumper,
+                        gear: 0,
+                    },
                     level_hash: "0123456789abcdef".into(),
                 }
             },

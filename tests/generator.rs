@@ -5,9 +5,17 @@ mod common;
 use contraption::rules::{MAX_ATTEMPTS, SWEEP_SIZE};
 use contraption::scenes::open_field;
 use contraption::{
-    canonical_json, check_placements, generate_with, level_hash, simulate, GenerateOptions,
-    GenerationReport, Outcome, SimOptions, SweepResult, Verdict, World,
+    canonical_json, generate_with, level_hash, GenerateOptions, GenerationReport, Outcome,
+    Placement, PlacementError, SimOptions, SimResult, SweepResult, Verdict, World,
 };
+
+fn simulate(world: &World, placements: &[Placement], options: &SimOptions) -> SimResult {
+    contraption::simulate(&common::v1(), world, placements, options)
+}
+
+fn check_placements(world: &World, placements: &[Placement]) -> Result<(), PlacementError> {
+    contraption::check_placements(&common::v1(), world, placements)
+}
 use proptest::prelude::*;
 
 fn check_invariants(r: &GenerationReport) -> Result<(), TestCaseError> {
@@ -165,7 +173,7 @@ fn the_same_seed_gives_the_same_bytes_on_many_threads() {
 #[test]
 fn when_every_candidate_is_pre_solved_the_40th_ships_flagged() {
     let mut drawn = 0;
-    let report = generate_with(7, &GenerateOptions::game(), |rng| {
+    let report = generate_with(&common::v1(), 7, &GenerateOptions::game(), |rng| {
         drawn += 1;
         rng.next_f64();
         open_field(50.0, 50.0)
@@ -181,7 +189,7 @@ fn when_every_candidate_is_pre_solved_the_40th_ships_flagged() {
 fn when_no_candidate_has_a_one_ramp_solution_the_first_non_trivial_ships() {
     // Candidate 1 is preSolved; candidates 2.. have the goal walled off.
     let mut n = 0;
-    let report = generate_with(7, &GenerateOptions::game(), |_| {
+    let report = generate_with(&common::v1(), 7, &GenerateOptions::game(), |_| {
         n += 1;
         if n == 1 {
             return open_field(50.0, 50.0);
@@ -210,7 +218,7 @@ fn when_no_candidate_has_a_one_ramp_solution_the_first_non_trivial_ships() {
 
 #[test]
 fn sweep_ramps_on_a_wall_or_the_goal_are_blocked_not_simulated() {
-    use contraption::{run_sweep, Compiled, PlacementError, Vec2, Wall};
+    use contraption::{run_sweep, Compiled, Vec2, Wall};
     // Placement 8 is a ramp at (15, 66); placement 24..27 at (29, 30); the goal
     // sits on the sweep point (57, 120).
     let mut world = open_field(90.0, 57.0);
@@ -219,7 +227,8 @@ fn sweep_ramps_on_a_wall_or_the_goal_are_blocked_not_simulated() {
         a: Vec2::new(10.0, 66.0),
         b: Vec2::new(20.0, 66.0),
     });
-    let sweep = run_sweep(&world, &Compiled::new(&world), true, 0);
+    let rules = common::v1();
+    let sweep = run_sweep(&rules, &world, &Compiled::new(&rules, &world), true, 0);
     for i in 8..12 {
         let p = &sweep.placements[i];
         assert_eq!((p.x, p.y), (15.0, 66.0));
@@ -247,8 +256,13 @@ fn a_sweep_ramp_that_overlaps_a_wall_is_blocked_not_simulated() {
     for a in &r.attempts {
         let Some(sweep) = &a.sweep else { continue };
         for p in &sweep.placements {
-            let legal =
-                check_placements(&a.world, &[contraption::sweep_placement(p.index as usize)]);
+            let legal = check_placements(
+                &a.world,
+                &[contraption::sweep_placement(
+                    &common::v1(),
+                    p.index as usize,
+                )],
+            );
             assert_eq!(p.result == SweepResult::Blocked, legal.is_err());
             assert_eq!(p.blocked.is_some(), legal.is_err());
             if p.result == SweepResult::Blocked {

@@ -3,16 +3,30 @@
 
 use std::sync::OnceLock;
 
-use contraption::world::check_part;
 use contraption::{
-    check_placements, generate, GenerateOptions, Inventory, PartKind, Placement, PlacementError,
-    World,
+    GenerateOptions, Inventory, PartKind, Placement, PlacementError, Spin, ValidRules, World,
 };
 use proptest::prelude::*;
 
+/// The engine's checks under the default rules.
+fn check_part(
+    world: &World,
+    placements: &[Placement],
+    index: usize,
+    candidate: &Placement,
+) -> Result<(), PlacementError> {
+    contraption::world::check_part(&ValidRules::default(), world, placements, index, candidate)
+}
+
+fn check_placements(world: &World, placements: &[Placement]) -> Result<(), PlacementError> {
+    contraption::check_placements(&ValidRules::default(), world, placements)
+}
+
 /// Seed 42 ships a level that grants one ramp; (15, 102) tilted 0.8 solves it.
 fn world_42() -> World {
-    generate(42, &GenerateOptions::game()).shipped.world
+    contraption::generate(&ValidRules::default(), 42, &GenerateOptions::game())
+        .shipped
+        .world
 }
 
 fn message(r: Result<(), PlacementError>) -> Option<String> {
@@ -20,38 +34,30 @@ fn message(r: Result<(), PlacementError>) -> Option<String> {
 }
 
 fn bumper(x: f64, y: f64) -> Placement {
-    Placement {
-        part: PartKind::Bumper,
-        x,
-        y,
-        angle: 0.0,
-    }
+    Placement::bumper(x, y)
 }
 
 #[test]
 fn used_by_counts_each_kind() {
     assert_eq!(Inventory::used_by(&[]), Inventory::default());
-    let fan = Placement {
-        part: PartKind::Fan,
-        x: 50.0,
-        y: 50.0,
-        angle: -1.5,
-    };
+    let fan = Placement::fan(50.0, 50.0, -1.5);
     let used = Inventory::used_by(&[
         Placement::ramp(10.0, 10.0, 0.0),
         fan,
         Placement::ramp(30.0, 30.0, 0.0),
         bumper(70.0, 70.0),
+        Placement::gear(20.0, 90.0, Spin::Clockwise),
     ]);
     assert_eq!(
         used,
         Inventory {
             ramp: 2,
             fan: 1,
-            bumper: 1
+            bumper: 1,
+            gear: 1
         }
     );
-    assert_eq!(used.total(), 4);
+    assert_eq!(used.total(), 5);
 }
 
 #[test]
@@ -159,11 +165,15 @@ fn worlds() -> &'static [World] {
         [0u32, 7, 42, 1671, 176_112_159]
             .iter()
             .map(|&s| {
-                let mut w = generate(s, &GenerateOptions::game()).shipped.world;
+                let mut w =
+                    contraption::generate(&ValidRules::default(), s, &GenerateOptions::game())
+                        .shipped
+                        .world;
                 w.inventory = Inventory {
                     ramp: 2,
                     fan: 2,
                     bumper: 2,
+                    gear: 2,
                 };
                 w
             })
@@ -176,13 +186,26 @@ fn placement() -> impl Strategy<Value = Placement> {
         prop_oneof![
             Just(PartKind::Ramp),
             Just(PartKind::Fan),
-            Just(PartKind::Bumper)
+            Just(PartKind::Bumper),
+            Just(PartKind::Gear)
         ],
         -5.0..105.0f64,
         -5.0..155.0f64,
         -3.2..3.2f64,
+        any::<bool>(),
     )
-        .prop_map(|(part, x, y, angle)| Placement { part, x, y, angle })
+        .prop_map(|(part, x, y, angle, clockwise)| Placement {
+            part,
+            x,
+            y,
+            angle,
+            // Gears turn; the other parts do not.
+            spin: (part == PartKind::Gear).then_some(if clockwise {
+                Spin::Clockwise
+            } else {
+                Spin::CounterClockwise
+            }),
+        })
 }
 
 proptest! {

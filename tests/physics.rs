@@ -2,8 +2,13 @@
 
 use contraption::rules::*;
 use contraption::scenes::open_field;
-use contraption::{simulate, Outcome, PartKind, Placement, SimOptions, Vec2, Wall};
+use contraption::{Outcome, Placement, SimOptions, SimResult, ValidRules, Vec2, Wall, World};
 use proptest::prelude::*;
+
+/// `simulate` under the default rules (whose values are the constants used below).
+fn simulate(world: &World, placements: &[Placement], options: &SimOptions) -> SimResult {
+    contraption::simulate(&ValidRules::default(), world, placements, options)
+}
 
 fn traj() -> SimOptions {
     SimOptions::with_trajectory(1)
@@ -68,12 +73,7 @@ fn a_flat_ledge_brings_the_ball_to_rest() {
 #[test]
 fn a_fan_blows_the_ball_sideways() {
     let world = open_field(20.0, 80.0);
-    let fan = Placement {
-        part: PartKind::Fan,
-        x: 14.0,
-        y: 60.0,
-        angle: 0.0,
-    };
+    let fan = Placement::fan(14.0, 60.0, 0.0);
     let still = simulate(&world, &[], &traj());
     let blown = simulate(&world, &[fan], &traj());
     assert!(blown.trajectory.last().unwrap()[0] > still.trajectory.last().unwrap()[0] + 10.0);
@@ -82,12 +82,7 @@ fn a_fan_blows_the_ball_sideways() {
 #[test]
 fn a_bumper_kicks_the_ball_back_up() {
     let world = open_field(50.0, 80.0);
-    let bumper = Placement {
-        part: PartKind::Bumper,
-        x: 50.0,
-        y: 60.0,
-        angle: 0.0,
-    };
+    let bumper = Placement::bumper(50.0, 60.0);
     let r = simulate(&world, &[bumper], &traj());
     let contact = r
         .trajectory
@@ -104,7 +99,7 @@ fn a_bumper_kicks_the_ball_back_up() {
 #[test]
 fn the_step_budget_ends_in_a_timeout() {
     let options = SimOptions {
-        max_steps: 10,
+        max_steps: Some(10),
         trajectory_stride: 0,
     };
     let r = simulate(&open_field(20.0, 80.0), &[], &options);
@@ -141,9 +136,7 @@ proptest! {
         let mut world = open_field(ball_x, 50.0);
         world.goal.center = Vec2::new(50.0, 147.0);
         world.walls.push(Wall { a: Vec2::new(0.5, wall_y - tilt), b: Vec2::new(99.5, wall_y + tilt) });
-        let fans = [Placement {
-            part: PartKind::Fan, x: ball_x, y: 3.0, angle: std::f64::consts::FRAC_PI_2,
-        }];
+        let fans = [Placement::fan(ball_x, 3.0, std::f64::consts::FRAC_PI_2)];
         let r = simulate(&world, &fans, &SimOptions::with_trajectory(1));
         prop_assert!(matches!(r.outcome, Outcome::Rest | Outcome::Timeout), "{:?}", r.outcome);
         // Top speed was reached (per-step displacement at the cap).
@@ -166,12 +159,7 @@ fn wall(ax: f64, ay: f64, bx: f64, by: f64) -> Wall {
 }
 
 fn down_fan(x: f64) -> Placement {
-    Placement {
-        part: PartKind::Fan,
-        x,
-        y: 3.0,
-        angle: std::f64::consts::FRAC_PI_2,
-    }
+    Placement::fan(x, 3.0, std::f64::consts::FRAC_PI_2)
 }
 
 proptest! {
@@ -251,12 +239,7 @@ fn the_sides_bounce_the_ball_back() {
     // A fan blowing left throws the ball at the left side, which sends it back right.
     let mut world = open_field(50.0, 90.0);
     world.ball = Vec2::new(50.0, 30.0);
-    let fan = Placement {
-        part: PartKind::Fan,
-        x: 56.0,
-        y: 30.0,
-        angle: std::f64::consts::PI,
-    };
+    let fan = Placement::fan(56.0, 30.0, std::f64::consts::PI);
     let r = simulate(&world, &[fan], &traj());
     let hit = r
         .trajectory

@@ -4,7 +4,7 @@
 use rusqlite::{params, OptionalExtension};
 use serde::{Deserialize, Serialize};
 
-use contraption::{generate, GenerateOptions, RULES_VERSION};
+use contraption::{generate, GenerateOptions, ValidRules, RULES_VERSION};
 
 use crate::error::CatalogError;
 use crate::store::Catalog;
@@ -152,7 +152,9 @@ fn now() -> String {
 }
 
 fn current_hash(seed: u32) -> String {
-    generate(seed, &GenerateOptions::game()).shipped.level_hash
+    generate(&ValidRules::default(), seed, &GenerateOptions::game())
+        .shipped
+        .level_hash
 }
 
 impl Catalog {

@@ -18,7 +18,7 @@ use rayon::prelude::*;
 use rusqlite::{params, OptionalExtension, TransactionBehavior};
 use serde::{Deserialize, Serialize};
 
-use contraption::{summarize, RULES_VERSION};
+use contraption::{summarize, ValidRules, RULES_VERSION};
 
 use crate::error::CatalogError;
 use crate::seeds::put_rows;
@@ -436,9 +436,10 @@ impl Catalog {
                     .then_some(ScanEnd::Cancelled));
             }
             let end = (next + SCAN_CHUNK).min(scan.to);
+            let rules = ValidRules::default();
             let rows: Vec<_> = (next..end)
                 .into_par_iter()
-                .map(|s| summarize(s as u32))
+                .map(|s| summarize(&rules, s as u32))
                 .collect();
             let tx = self
                 .conn

@@ -190,6 +190,7 @@ fn read_row(r: &Row<'_>) -> rusqlite::Result<SeedRow> {
             ramp: r.get(9)?,
             fan: r.get(10)?,
             bumper: r.get(11)?,
+            gear: 0,
         },
         level_hash: r.get(12)?,
     })

@@ -2,11 +2,15 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use contraption::summarize;
 use contraption_catalog::{
     BookmarkInput, BookmarkQuery, Catalog, CatalogError, Column, Filter, Op, ScanEnd, ScanEvent,
     ScanState, SeedQuery, APPLICATION_ID, SCAN_CHUNK, SCHEMA_VERSION,
 };
+
+/// The engine's summary of `seed` under the default rules.
+fn summarize(seed: u32) -> contraption::SeedSummary {
+    contraption::summarize(&contraption::ValidRules::default(), seed)
+}
 
 fn temp() -> tempfile::TempDir {
     tempfile::tempdir().unwrap()
@@ -223,9 +227,13 @@ fn bookmarks_are_kept_edited_searched_and_checked() {
         assert_eq!(b.tags, ["hard", "tutorial"]);
         assert_eq!(
             b.level_hash,
-            contraption::generate(42, &contraption::GenerateOptions::game())
-                .shipped
-                .level_hash
+            contraption::generate(
+                &contraption::ValidRules::default(),
+                42,
+                &contraption::GenerateOptions::game()
+            )
+            .shipped
+            .level_hash
         );
         c.add_bookmark(
             7,

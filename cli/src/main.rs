@@ -52,6 +52,9 @@ enum Command {
 pub struct Ctx {
     /// `--json`: machine-readable output.
     pub json: bool,
+    /// The rules every command generates, simulates and writes files under (the
+    /// default rules, v1).
+    pub rules: contraption::ValidRules,
 }
 
 fn main() -> ExitCode {
@@ -59,7 +62,10 @@ fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(e) => return usage_error(e),
     };
-    let ctx = Ctx { json: cli.json };
+    let ctx = Ctx {
+        json: cli.json,
+        rules: contraption::ValidRules::default(),
+    };
     let mut out = Out::stdout();
     let result = match cli.command {
         Command::Rng(a) => rng::run(a, &ctx, &mut out),

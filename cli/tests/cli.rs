@@ -192,12 +192,28 @@ fn export_verify_and_share() {
     assert_eq!(v["seed"], 176_112_159);
     let checked = json(&["verify", path.to_str().unwrap(), "--json"]);
     assert_eq!(checked["identical"], true);
-    // Drift: an older rules version exits 3 with the drift on stdout.
-    std::fs::write(
-        &path,
-        written.replace("\"rules_version\": 1", "\"rules_version\": 0"),
-    )
-    .unwrap();
+    // Edited: any change to a field with meaning is refused with exit 1 and the
+    // reason, the daily key and the rules version included.
+    for (from, to) in [
+        ("\"rules_version\": 1", "\"rules_version\": 0"),
+        (
+            "\"daily_key\": \"contraption:2026-7-28\"",
+            "\"daily_key\": null",
+        ),
+        ("\"shipped_attempt\": ", "\"shipped_attempt\": 1"),
+        ("\"y\": 8.0", "\"y\": 9.0"),
+    ] {
+        assert!(written.contains(from), "{from}");
+        std::fs::write(&path, written.replacen(from, to, 1)).unwrap();
+        let why = stderr_of_failure(&["verify", path.to_str().unwrap()]);
+        assert!(why.contains("the file was edited"), "{from}: {why}");
+    }
+    // Drift: a self-consistent file (hash recomputed) from an older rules version
+    // exits 3 with the drift on stdout.
+    let mut older = contraption::parse_level_file(written.as_bytes()).unwrap();
+    older.rules_version = 0;
+    older.file_hash = Some(older.computed_file_hash());
+    std::fs::write(&path, contraption::level_file_text(&older)).unwrap();
     let drifted = contraption(&["verify", path.to_str().unwrap()])
         .code(3)
         .get_output()
@@ -205,9 +221,6 @@ fn export_verify_and_share() {
     assert!(String::from_utf8(drifted.stdout)
         .unwrap()
         .contains("rules_version: 0 -> 1"));
-    // Tampered: refused with exit 1 and the reason.
-    std::fs::write(&path, written.replace("\"y\": 8.0", "\"y\": 9.0")).unwrap();
-    assert!(stderr_of_failure(&["verify", path.to_str().unwrap()]).contains("does not match"));
     std::fs::remove_dir_all(&dir).ok();
 
     let code = json(&["share", "42", "--json"]);

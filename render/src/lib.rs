@@ -1,11 +1,11 @@
 //! Pictures of levels: the field, walls, goal and ball, the bare ball's path, placed
-//! parts, and optionally the 144 placements of a sweep coloured by result. The CLI's
+//! parts (a gear with an arrow showing which way it turns), and optionally the
+//! placements of a sweep coloured by result, all at the sizes the rules give. The CLI's
 //! `render` and the studio's picture export both call [`render_png`], so they write
 //! identical files. Colours are the studio's palette (`ui/src/draw/colors.ts`; a test
 //! keeps the two in step).
 
-use contraption::rules::{BALL_RADIUS, FIELD_HEIGHT, FIELD_WIDTH, RAMP_RADIUS, WALL_RADIUS};
-use contraption::{PartKind, Placement, Sweep, SweepResult, World};
+use contraption::{PartKind, Placement, Rules, Spin, Sweep, SweepResult, ValidRules, World};
 use tiny_skia::{Color, FillRule, LineCap, Paint, PathBuilder, Pixmap, Rect, Stroke, Transform};
 
 /// The studio's palette, as `#rrggbb`.
@@ -28,8 +28,9 @@ pub mod palette {
 /// What to draw besides the level.
 #[derive(Debug, Clone, Default)]
 pub struct Picture<'a> {
-    /// Pixels per field unit (1 to 20). The picture is `100·scale` × `150·scale`
-    /// pixels plus a margin of two units on every side.
+    /// Pixels per field unit (1 to 20). The picture is `width·scale` ×
+    /// `height·scale` pixels (the rules' field; 100 × 150 by default) plus a margin
+    /// of two units on every side.
     pub scale: f32,
     /// The bare ball's path (or any path), as `[x, y]` points.
     pub trajectory: &'a [[f64; 2]],
@@ -45,6 +46,8 @@ pub struct Picture<'a> {
 pub enum RenderError {
     #[error("the scale must be between 1 and 20 pixels per unit, not {0}")]
     BadScale(f32),
+    #[error("a picture of {width} x {height} pixels is too large (at most 16384 on a side and 64 million pixels); lower the scale")]
+    TooLarge { width: u32, height: u32 },
     #[error("seed {seed} has {attempts} attempt(s); the attempt must be 1 to {attempts}")]
     NoSuchAttempt { seed: u32, attempts: u32 },
     #[error("the picture could not be encoded as PNG: {0}")]
@@ -144,16 +147,74 @@ impl Canvas {
     }
 }
 
+impl Canvas {
+    /// A gear: a ring with teeth, and an arrow along its top showing which way its
+    /// rim moves (right for clockwise, left for counter-clockwise; a gear without a
+    /// spin stands still and gets no arrow).
+    fn gear(&mut self, c: (f64, f64), r: f64, spin: Option<Spin>, hex: &str) {
+        self.circle(c, r as f32, hex, 0.25, true);
+        self.circle(c, r as f32, hex, 1.0, false);
+        // Eight teeth just outside the rim.
+        for i in 0..8 {
+            let t = f64::from(i) * std::f64::consts::FRAC_PI_4;
+            let (s, co) = (t.sin(), t.cos());
+            self.line(
+                (c.0 + co * r, c.1 + s * r),
+                (c.0 + co * (r + 0.9), c.1 + s * (r + 0.9)),
+                0.7,
+                hex,
+                1.0,
+            );
+        }
+        self.circle(c, (r * 0.18) as f32, hex, 1.0, true);
+        let Some(spin) = spin else { return };
+        // An arc over the top, two thirds of the way round from where it starts,
+        // with the head where the rim is going.
+        let dir = spin.sign();
+        let arc_r = r * 0.62;
+        let (from, to) = (
+            -std::f64::consts::PI * 0.5 - dir * 1.0,
+            -std::f64::consts::PI * 0.5 + dir * 1.0,
+        );
+        let steps = 12;
+        let at = |a: f64| (c.0 + arc_r * a.cos(), c.1 + arc_r * a.sin());
+        for k in 0..steps {
+            let a0 = from + (to - from) * f64::from(k) / f64::from(steps);
+            let a1 = from + (to - from) * f64::from(k + 1) / f64::from(steps);
+            self.line(at(a0), at(a1), 0.45, hex, 1.0);
+        }
+        let tip = at(to);
+        // The tangent at the tip, in the direction of travel.
+        let (tx, ty) = (-to.sin() * dir, to.cos() * dir);
+        let (nx, ny) = (-ty, tx);
+        let head = r * 0.3;
+        for side in [-1.0, 1.0] {
+            self.line(
+                tip,
+                (
+                    tip.0 - tx * head + nx * head * 0.6 * side,
+                    tip.1 - ty * head + ny * head * 0.6 * side,
+                ),
+                0.45,
+                hex,
+                1.0,
+            );
+        }
+    }
+}
+
 /// The picture `contraption render` writes and the studio exports: attempt `attempt`
-/// (default: the shipped one) of `seed`, with the bare ball's path, and either its
-/// sweep (`with_sweep`) or, for the shipped attempt, the solving ramp.
+/// (default: the shipped one) of `seed` under `rules`, with the bare ball's path, and
+/// either its sweep (`with_sweep`) or, for the shipped attempt, the solving ramp.
 pub fn render_attempt(
+    rules: &ValidRules,
     seed: u32,
     attempt: Option<u32>,
     scale: f32,
     with_sweep: bool,
 ) -> Result<Vec<u8>, RenderError> {
     let report = contraption::generate(
+        rules,
         seed,
         &contraption::GenerateOptions {
             mode: contraption::Mode::Inspector,
@@ -177,17 +238,29 @@ pub fn render_attempt(
         placements: &solution,
         sweep: if with_sweep { a.sweep.as_ref() } else { None },
     };
-    render_png(&a.world, &picture)
+    render_png(rules, &a.world, &picture)
 }
 
-/// Draws a level and returns the PNG bytes.
-pub fn render_png(world: &World, picture: &Picture<'_>) -> Result<Vec<u8>, RenderError> {
+/// Draws a level with the field and part sizes of `rules` and returns the PNG bytes.
+pub fn render_png(
+    rules: &Rules,
+    world: &World,
+    picture: &Picture<'_>,
+) -> Result<Vec<u8>, RenderError> {
     let scale = picture.scale;
     if !(1.0..=20.0).contains(&scale) {
         return Err(RenderError::BadScale(scale));
     }
-    let w = ((FIELD_WIDTH as f32 + 2.0 * MARGIN) * scale).round() as u32;
-    let h = ((FIELD_HEIGHT as f32 + 2.0 * MARGIN) * scale).round() as u32;
+    let field_width = rules.field.width;
+    let field_height = rules.field.height;
+    let w = ((field_width as f32 + 2.0 * MARGIN) * scale).round() as u32;
+    let h = ((field_height as f32 + 2.0 * MARGIN) * scale).round() as u32;
+    if w > 16_384 || h > 16_384 || u64::from(w) * u64::from(h) > 64_000_000 {
+        return Err(RenderError::TooLarge {
+            width: w,
+            height: h,
+        });
+    }
     let mut pixmap = Pixmap::new(w, h).expect("a non-empty picture");
     pixmap.fill(color("#0e1117", 1.0));
     let mut c = Canvas { pixmap, scale };
@@ -197,8 +270,8 @@ pub fn render_png(world: &World, picture: &Picture<'_>) -> Result<Vec<u8>, Rende
     let field = Rect::from_xywh(
         fx,
         fy,
-        FIELD_WIDTH as f32 * scale,
-        FIELD_HEIGHT as f32 * scale,
+        field_width as f32 * scale,
+        field_height as f32 * scale,
     )
     .expect("a positive rectangle");
     c.pixmap.fill_rect(
@@ -207,23 +280,17 @@ pub fn render_png(world: &World, picture: &Picture<'_>) -> Result<Vec<u8>, Rende
         Transform::identity(),
         None,
     );
-    for x in (10..100).step_by(10) {
-        c.line(
-            (f64::from(x), 0.0),
-            (f64::from(x), FIELD_HEIGHT),
-            0.1,
-            palette::GRID,
-            1.0,
-        );
+    for x in (1..)
+        .map(|i| f64::from(i) * 10.0)
+        .take_while(|&x| x < field_width)
+    {
+        c.line((x, 0.0), (x, field_height), 0.1, palette::GRID, 1.0);
     }
-    for y in (10..150).step_by(10) {
-        c.line(
-            (0.0, f64::from(y)),
-            (FIELD_WIDTH, f64::from(y)),
-            0.1,
-            palette::GRID,
-            1.0,
-        );
+    for y in (1..)
+        .map(|i| f64::from(i) * 10.0)
+        .take_while(|&y| y < field_height)
+    {
+        c.line((0.0, y), (field_width, y), 0.1, palette::GRID, 1.0);
     }
     let mut edge = PathBuilder::new();
     edge.push_rect(field);
@@ -240,7 +307,7 @@ pub fn render_png(world: &World, picture: &Picture<'_>) -> Result<Vec<u8>, Rende
     // The sweep's glyphs, under everything else.
     if let Some(sweep) = picture.sweep {
         for p in &sweep.placements {
-            let body = Placement::ramp(p.x, p.y, p.angle).body();
+            let body = Placement::ramp(p.x, p.y, p.angle).body(&rules.parts);
             let alpha = if p.result == SweepResult::Blocked {
                 0.5
             } else {
@@ -249,7 +316,7 @@ pub fn render_png(world: &World, picture: &Picture<'_>) -> Result<Vec<u8>, Rende
             c.line(
                 (body.a.x, body.a.y),
                 (body.b.x, body.b.y),
-                2.0 * RAMP_RADIUS as f32,
+                2.0 * rules.parts.ramp.radius as f32,
                 result_hex(p.result),
                 alpha,
             );
@@ -290,27 +357,24 @@ pub fn render_png(world: &World, picture: &Picture<'_>) -> Result<Vec<u8>, Rende
     }
 
     // Walls, with a dark casing so they read over the glyphs.
+    let wall_radius = rules.walls.radius as f32;
     for wall in &world.walls {
         let (a, b) = ((wall.a.x, wall.a.y), (wall.b.x, wall.b.y));
-        c.line(
-            a,
-            b,
-            2.0 * WALL_RADIUS as f32 + 4.0 / scale,
-            palette::FIELD,
-            1.0,
-        );
-        c.line(a, b, 2.0 * WALL_RADIUS as f32, palette::WALL, 1.0);
+        c.line(a, b, 2.0 * wall_radius + 4.0 / scale, palette::FIELD, 1.0);
+        c.line(a, b, 2.0 * wall_radius, palette::WALL, 1.0);
     }
 
     // Placed parts.
     for p in picture.placements {
-        let body = p.body();
+        let body = p.body(&rules.parts);
         let hex = match p.part {
-            PartKind::Ramp | PartKind::Fan => palette::ACCENT,
+            PartKind::Ramp | PartKind::Fan | PartKind::Gear => palette::ACCENT,
             PartKind::Bumper => palette::BALL,
         };
         if p.part == PartKind::Bumper {
             c.circle((p.x, p.y), body.radius as f32, hex, 0.9, true);
+        } else if p.part == PartKind::Gear {
+            c.gear((p.x, p.y), body.radius, p.spin, hex);
         } else {
             c.line(
                 (body.a.x, body.a.y),
@@ -334,7 +398,7 @@ pub fn render_png(world: &World, picture: &Picture<'_>) -> Result<Vec<u8>, Rende
     }
     c.circle(
         (world.ball.x, world.ball.y),
-        BALL_RADIUS as f32,
+        rules.ball.radius as f32,
         palette::BALL,
         1.0,
         true,

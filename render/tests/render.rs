@@ -1,5 +1,9 @@
-use contraption::{generate, GenerateOptions, SimOptions};
+use contraption::{GenerateOptions, GenerationReport, SimOptions, ValidRules};
 use contraption_render::{palette, render_png, Picture, RenderError};
+
+fn generate(seed: u32, options: &GenerateOptions) -> GenerationReport {
+    contraption::generate(&ValidRules::default(), seed, options)
+}
 
 fn decode(bytes: &[u8]) -> (u32, u32, Vec<u8>) {
     let decoder = png::Decoder::new(bytes);
@@ -20,14 +24,15 @@ fn rgb(hex: &str) -> [u8; 3] {
 fn a_level_picture_has_the_field_the_ball_and_the_goal_where_they_are() {
     let report = generate(42, &GenerateOptions::inspector());
     let world = &report.shipped.world;
-    let bare = contraption::simulate(world, &[], &SimOptions::with_trajectory(4));
+    let rules = ValidRules::default();
+    let bare = contraption::simulate(&rules, world, &[], &SimOptions::with_trajectory(4));
     let picture = Picture {
         scale: 6.0,
         trajectory: &bare.trajectory,
         placements: &[],
         sweep: report.shipped_attempt().sweep.as_ref(),
     };
-    let png = render_png(world, &picture).unwrap();
+    let png = render_png(&rules, world, &picture).unwrap();
     let (w, h, pixels) = decode(&png);
     assert_eq!((w, h), (624, 924));
     let at = |x: f64, y: f64| {
@@ -44,7 +49,7 @@ fn a_level_picture_has_the_field_the_ball_and_the_goal_where_they_are() {
         rgb(palette::GOAL)
     );
     // Same input, same bytes.
-    assert_eq!(render_png(world, &picture).unwrap(), png);
+    assert_eq!(render_png(&rules, world, &picture).unwrap(), png);
 }
 
 #[test]
@@ -56,7 +61,7 @@ fn scales_out_of_range_are_refused() {
             ..Picture::default()
         };
         assert!(matches!(
-            render_png(&world, &p),
+            render_png(&ValidRules::default(), &world, &p),
             Err(RenderError::BadScale(_))
         ));
     }
@@ -95,4 +100,59 @@ fn the_palette_matches_the_studio() {
         assert_eq!(find(key), ours, "{key}");
     }
     assert!(ts.contains(&format!("goal: \"{}\"", palette::GOAL)));
+}
+
+/// A gear is drawn as a disc with teeth and an arrow over its top pointing the way
+/// its rim moves: the clockwise and counter-clockwise pictures are mirror images
+/// of each other around the gear's centre line.
+#[test]
+fn gears_show_which_way_they_turn() {
+    use contraption::{Placement, Spin};
+    let rules = ValidRules::default();
+    let mut world = generate(42, &GenerateOptions::game()).shipped.world;
+    world.walls.clear();
+    world.ball.x = 10.0;
+    let picture = |spin: Option<Spin>| {
+        let gear = Placement {
+            spin,
+            ..Placement::gear(50.0, 60.0, Spin::Clockwise)
+        };
+        let placements = [gear];
+        let p = Picture {
+            scale: 8.0,
+            trajectory: &[],
+            placements: &placements,
+            sweep: None,
+        };
+        decode(&render_png(&rules, &world, &p).unwrap())
+    };
+    let (w, _, cw) = picture(Some(Spin::Clockwise));
+    let (_, _, ccw) = picture(Some(Spin::CounterClockwise));
+    let (_, _, still) = picture(None);
+    let at = |px: &[u8], x: usize, y: usize| {
+        let i = (y * w as usize + x) * 4;
+        [px[i], px[i + 1], px[i + 2]]
+    };
+    // The gear's centre (x 50 → pixel (50 + 2) × 8 = 416) is drawn in the accent colour.
+    let (cx, cy) = (416usize, 496usize);
+    assert_eq!(at(&cw, cx, cy), rgb(palette::ACCENT));
+    assert_ne!(cw, ccw);
+    assert_ne!(cw, still);
+    // Mirror images: every pixel of the gear's square matches across x = cx.
+    let r = ((contraption::rules::GEAR_RADIUS + 2.0) * 8.0) as usize;
+    let mut differ = 0;
+    for y in cy - r..=cy + r {
+        for d in 0..=r {
+            let (a, b) = (at(&cw, cx + d, y), at(&ccw, cx - 1 - d, y));
+            let close = a.iter().zip(&b).all(|(p, q)| p.abs_diff(*q) <= 40);
+            differ += usize::from(!close);
+        }
+    }
+    assert!(differ < r * 2, "{differ} pixels are not mirrored");
+    // The arrow: pixels over the gear's top that the still gear does not have.
+    let arrow = (cy - r..cy)
+        .flat_map(|y| (cx - r..=cx + r).map(move |x| (x, y)))
+        .filter(|&(x, y)| at(&cw, x, y) != at(&still, x, y))
+        .count();
+    assert!(arrow > 20, "{arrow}");
 }

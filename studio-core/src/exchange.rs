@@ -87,7 +87,12 @@ pub fn write_level(
 ) -> Result<WrittenFile, ExchangeError> {
     write(
         path,
-        level_file_text(&export_level(seed, daily_key)).as_bytes(),
+        level_file_text(&export_level(
+            &contraption::ValidRules::default(),
+            seed,
+            daily_key,
+        ))
+        .as_bytes(),
     )
 }
 
@@ -99,10 +104,15 @@ pub fn write_picture(
     scale: f32,
     sweep: bool,
 ) -> Result<WrittenFile, ExchangeError> {
-    let png = contraption_render::render_attempt(seed, attempt, scale, sweep).map_err(|e| {
-        ExchangeError::Picture {
-            reason: e.to_string(),
-        }
+    let png = contraption_render::render_attempt(
+        &contraption::ValidRules::default(),
+        seed,
+        attempt,
+        scale,
+        sweep,
+    )
+    .map_err(|e| ExchangeError::Picture {
+        reason: e.to_string(),
     })?;
     write(path, &png)
 }
@@ -144,6 +154,7 @@ mod tests {
         assert_eq!(
             bytes,
             level_file_text(&export_level(
+                &contraption::ValidRules::default(),
                 176_112_159,
                 Some("contraption:2026-7-28".into())
             ))
@@ -180,7 +191,14 @@ mod tests {
         write_picture(&png, 42, None, 4.0, true).unwrap();
         assert_eq!(
             std::fs::read(&png).unwrap(),
-            contraption_render::render_attempt(42, None, 4.0, true).unwrap()
+            contraption_render::render_attempt(
+                &contraption::ValidRules::default(),
+                42,
+                None,
+                4.0,
+                true
+            )
+            .unwrap()
         );
         assert!(matches!(
             write_picture(&png, 42, None, 99.0, true),

@@ -76,8 +76,9 @@ pub struct RampGlyph {
 pub fn sweep_grid() -> Vec<RampGlyph> {
     (0..SWEEP_SIZE)
         .map(|i| {
-            let p = sweep_placement(i);
-            let body = p.body();
+            let rules = contraption::Rules::default();
+            let p = sweep_placement(&rules, i);
+            let body = p.body(&rules.parts);
             RampGlyph {
                 index: i as u32,
                 x: p.x,
@@ -119,7 +120,11 @@ pub fn today() -> ParsedSeed {
 /// The inspector-mode report of `seed`, without trajectories (the engine's
 /// `generate`, as `contraption generate SEED --json --full` prints it).
 pub fn report(seed: u32) -> GenerationReport {
-    generate(seed, &GenerateOptions::inspector())
+    generate(
+        &contraption::ValidRules::default(),
+        seed,
+        &GenerateOptions::inspector(),
+    )
 }
 
 /// The inspection of `seed`: the report, with each attempt's bare trajectory
@@ -129,8 +134,9 @@ pub fn inspect(seed: u32) -> Result<Inspection, InspectError> {
     let started = Instant::now();
     let mut report = report(seed);
     let options = SimOptions::with_trajectory(BARE_STRIDE);
+    let rules = contraption::ValidRules::default();
     for attempt in &mut report.attempts {
-        let bare = simulate(&attempt.world, &[], &options);
+        let bare = simulate(&rules, &attempt.world, &[], &options);
         if bare.outcome != attempt.bare.outcome || bare.steps != attempt.bare.steps {
             return Err(InspectError::Inconsistent {
                 seed,
@@ -202,9 +208,11 @@ pub(crate) fn trace(
         });
     }
     let world = &report.attempts[attempt as usize - 1].world;
+    let rules = contraption::ValidRules::default();
     let r = simulate(
+        &rules,
         world,
-        &[sweep_placement(entry.index as usize)],
+        &[sweep_placement(&rules, entry.index as usize)],
         &SimOptions::with_trajectory(stride),
     );
     let result = SweepResult::from(r.outcome);

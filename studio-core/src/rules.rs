@@ -13,14 +13,20 @@ use ts_rs::TS;
 pub struct RulesInfo {
     /// Bumped whenever anything here, the generator or the physics changes what a seed produces.
     pub rules_version: u32,
+    /// The name the default rules are also known by (`v1`).
+    pub default_rules_name: String,
     /// Field width; x runs from 0 (left) to 100 (right).
     pub field_width: f64,
     /// Field height; y runs from 0 (top) to 150 (bottom).
     pub field_height: f64,
     /// The ball's radius.
     pub ball_radius: f64,
+    /// The height every level's ball starts at.
+    pub ball_start_y: f64,
     /// Downward acceleration.
     pub gravity: f64,
+    /// Fixed steps per simulated second (`dt = 1 / steps_per_second`).
+    pub steps_per_second: u32,
     /// The fixed time step: 120 steps per simulated second.
     pub dt: f64,
     /// Speed cap (terminal velocity). `MAX_SPEED * DT` (2.5) is below the smallest
@@ -69,6 +75,13 @@ pub struct RulesInfo {
     pub bumper_radius: f64,
     pub bumper_restitution: f64,
     pub bumper_kick: f64,
+    pub bumper_friction: f64,
+    /// Gear: a wheel whose rim turns at `gear_surface_speed` (clockwise or
+    /// counter-clockwise per placement) and carries the ball along through friction.
+    pub gear_radius: f64,
+    pub gear_surface_speed: f64,
+    pub gear_friction: f64,
+    pub gear_restitution: f64,
     /// Goal zone size (centred on the goal's position).
     pub goal_width: f64,
     pub goal_height: f64,
@@ -80,6 +93,8 @@ pub struct RulesInfo {
     pub sweep_angles: Vec<f64>,
     /// Placements in the sweep: 6 x 6 x 4.
     pub sweep_size: u32,
+    /// At least this many solving sweep placements make a level "nearly trivial".
+    pub nearly_trivial_solving: u32,
 }
 
 impl RulesInfo {
@@ -87,10 +102,13 @@ impl RulesInfo {
     pub fn current() -> Self {
         Self {
             rules_version: RULES_VERSION,
+            default_rules_name: DEFAULT_RULES_NAME.to_owned(),
             field_width: FIELD_WIDTH,
             field_height: FIELD_HEIGHT,
             ball_radius: BALL_RADIUS,
+            ball_start_y: BALL_START_Y,
             gravity: GRAVITY,
+            steps_per_second: STEPS_PER_SECOND,
             dt: DT,
             max_speed: MAX_SPEED,
             contact_passes: CONTACT_PASSES,
@@ -118,6 +136,11 @@ impl RulesInfo {
             bumper_radius: BUMPER_RADIUS,
             bumper_restitution: BUMPER_RESTITUTION,
             bumper_kick: BUMPER_KICK,
+            bumper_friction: BUMPER_FRICTION,
+            gear_radius: GEAR_RADIUS,
+            gear_surface_speed: GEAR_SURFACE_SPEED,
+            gear_friction: GEAR_FRICTION,
+            gear_restitution: GEAR_RESTITUTION,
             goal_width: GOAL_WIDTH,
             goal_height: GOAL_HEIGHT,
             max_attempts: MAX_ATTEMPTS,
@@ -125,6 +148,7 @@ impl RulesInfo {
             sweep_ys: SWEEP_YS.to_vec(),
             sweep_angles: SWEEP_ANGLES.to_vec(),
             sweep_size: SWEEP_SIZE as u32,
+            nearly_trivial_solving: NEARLY_TRIVIAL_SOLVING,
         }
     }
 }

@@ -4,7 +4,7 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use contraption::{generate, summarize, GenerateOptions};
+use contraption::{GenerateOptions, GenerationReport, SeedSummary, ValidRules};
 use std::sync::Arc;
 
 use contraption_catalog::{
@@ -13,6 +13,15 @@ use contraption_catalog::{
 use studio_core::catalog::{self, CatalogState, CatalogViewError, ScanEvent, MAX_THUMBNAILS};
 use studio_core::jobs::Jobs;
 use studio_core::CommandError;
+
+/// The engine's `generate` and `summarize` under the default rules.
+fn generate(seed: u32, options: &GenerateOptions) -> GenerationReport {
+    contraption::generate(&ValidRules::default(), seed, options)
+}
+
+fn summarize(seed: u32) -> SeedSummary {
+    contraption::summarize(&ValidRules::default(), seed)
+}
 
 fn temp_db(name: &str) -> (tempfile::TempDir, std::path::PathBuf) {
     let dir = tempfile::tempdir().unwrap();

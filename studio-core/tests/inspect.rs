@@ -3,13 +3,25 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use contraption::{generate, parse_seed, sweep_placement, GenerateOptions, SweepResult, Verdict};
+use contraption::{
+    parse_seed, GenerateOptions, GenerationReport, Placement, Rules, SweepResult, ValidRules,
+    Verdict,
+};
 use std::sync::Arc;
 
 use studio_core::inspect::{self as api, InspectError};
 use studio_core::jobs::Jobs;
 use studio_core::sweep_job::{sweep_trajectories, JobEnd, SweepEvent, CHUNK};
 use studio_core::CommandError;
+
+/// The engine's `generate` and `sweep_placement` under the default rules.
+fn generate(seed: u32, options: &GenerateOptions) -> GenerationReport {
+    contraption::generate(&ValidRules::default(), seed, options)
+}
+
+fn sweep_placement(i: usize) -> Placement {
+    contraption::sweep_placement(&Rules::default(), i)
+}
 
 /// Seed 1671 makes 11 attempts: 6 rejected, a preSolved 7th, 3 more rejected, the 11th accepted.
 const SEED: u32 = 1671;
@@ -78,7 +90,7 @@ fn the_grid_is_the_engines_sweep_geometry() {
     assert_eq!(grid.len(), 144);
     for g in &grid {
         let p = sweep_placement(g.index as usize);
-        let body = p.body();
+        let body = p.body(&Rules::default().parts);
         assert_eq!((g.x, g.y, g.angle), (p.x, p.y, p.angle));
         assert_eq!((g.a, g.b, g.radius), (body.a, body.b, body.radius));
         assert_eq!(g.index, g.column * 24 + g.row * 4 + g.tilt);

@@ -4,12 +4,25 @@
 
 use contraption::world::PlacementError;
 use contraption::{
-    check_placements, generate, simulate, solution_text, GenerateOptions, Outcome, Placement,
-    SimOptions, SolutionError, SweepResult, RULES_VERSION,
+    solution_text, GenerateOptions, GenerationReport, Outcome, Placement, SimOptions, SimResult,
+    SolutionError, SweepResult, ValidRules, World, RULES_VERSION,
 };
 use studio_core::error::FileError;
 use studio_core::play::{self, Levels, PlayError};
 use studio_core::CommandError;
+
+/// The engine's functions under the default rules.
+fn generate(seed: u32, options: &GenerateOptions) -> GenerationReport {
+    contraption::generate(&ValidRules::default(), seed, options)
+}
+
+fn simulate(world: &World, placements: &[Placement], options: &SimOptions) -> SimResult {
+    contraption::simulate(&ValidRules::default(), world, placements, options)
+}
+
+fn check_placements(world: &World, placements: &[Placement]) -> Result<(), PlacementError> {
+    contraption::check_placements(&ValidRules::default(), world, placements)
+}
 
 /// Seed 42 ships a level with one ramp; the sweep's only solving placement is a
 /// ramp at (15, 102) tilted 0.8.
@@ -153,7 +166,14 @@ fn check_part_is_the_engines_check_with_its_reason_in_words() {
         let c = play::check_part(&rich, &parts, index, &candidate).unwrap();
         assert_eq!(
             c.error,
-            contraption::world::check_part(&rich, &parts, index, &candidate).err()
+            contraption::world::check_part(
+                &ValidRules::default(),
+                &rich,
+                &parts,
+                index,
+                &candidate
+            )
+            .err()
         );
     }
 }

@@ -1,14 +1,19 @@
 //! Helpers shared by the integration tests.
 #![allow(dead_code)]
 
-use contraption::{generate, GenerateOptions, GenerationReport};
+use contraption::{generate, GenerateOptions, GenerationReport, ValidRules};
+
+/// The default rules (v1).
+pub fn v1() -> ValidRules {
+    ValidRules::default()
+}
 
 pub fn game(seed: u32) -> GenerationReport {
-    generate(seed, &GenerateOptions::game())
+    generate(&v1(), seed, &GenerateOptions::game())
 }
 
 pub fn inspector(seed: u32) -> GenerationReport {
-    generate(seed, &GenerateOptions::inspector())
+    generate(&v1(), seed, &GenerateOptions::inspector())
 }
 
 /// Path of a file under `tests/golden/`.

@@ -34,6 +34,7 @@ function imported(seed: number, identical: boolean): ImportedLevel {
       seed,
       file_rules_version: identical ? 1 : 0,
       rules_version: 1,
+      rules_id: "010786ff88f4",
       file_hash: "aaaaaaaaaaaaaaaa",
       regenerated_hash: identical ? "aaaaaaaaaaaaaaaa" : "bbbbbbbbbbbbbbbb",
       identical,

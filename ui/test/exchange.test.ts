@@ -40,6 +40,7 @@ function imported(drift: ImportedLevel["verification"]["drift"]): ImportedLevel 
       seed: 42,
       file_rules_version: 0,
       rules_version: 1,
+      rules_id: "010786ff88f4",
       file_hash: "aaaaaaaaaaaaaaaa",
       regenerated_hash: "bbbbbbbbbbbbbbbb",
       identical: drift.length === 0,

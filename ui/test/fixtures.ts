@@ -52,6 +52,15 @@ export const rulesInfo: RulesInfo = {
   bumper_restitution: 0.9,
   bumper_kick: 90,
   sweep_size: 144,
+  default_rules_name: "v1",
+  ball_start_y: 8,
+  steps_per_second: 120,
+  bumper_friction: 0,
+  gear_radius: 6,
+  gear_surface_speed: 80,
+  gear_friction: 0.6,
+  gear_restitution: 0.2,
+  nearly_trivial_solving: 10,
 };
 
 /** The sweep grid in sweep order, with ramp bodies as the engine defines them:

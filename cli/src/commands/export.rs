@@ -19,12 +19,12 @@ pub struct Args {
     output: Option<PathBuf>,
 }
 
-pub fn run(args: Args, _ctx: &Ctx, out: &mut Out) -> Result<Exit> {
+pub fn run(args: Args, ctx: &Ctx, out: &mut Out) -> Result<Exit> {
     let daily_key = match args.seed.source {
         SeedSource::Daily { key, .. } => Some(key),
         _ => None,
     };
-    let text = level_file_text(&export_level(args.seed.seed, daily_key));
+    let text = level_file_text(&export_level(&ctx.rules, args.seed.seed, daily_key));
     match args.output {
         Some(path) => contraption_io::write_atomically(&path, text.as_bytes())?,
         None => out.text(&text)?,

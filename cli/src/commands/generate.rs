@@ -25,7 +25,7 @@ pub fn run(args: Args, ctx: &Ctx, out: &mut Out) -> Result<Exit> {
     } else {
         GenerateOptions::game()
     };
-    let report = generate(args.seed.seed, &options);
+    let report = generate(&ctx.rules, args.seed.seed, &options);
     if ctx.json {
         out.json(&report)?;
         return Ok(Exit::Success);
@@ -48,7 +48,13 @@ pub fn run(args: Args, ctx: &Ctx, out: &mut Out) -> Result<Exit> {
             .sweep
             .as_ref()
             .filter(|s| s.complete)
-            .map(|s| format!(" [{} of 144 placements solve]", s.solving))
+            .map(|s| {
+                format!(
+                    " [{} of {} placements solve]",
+                    s.solving,
+                    s.placements.len()
+                )
+            })
             .unwrap_or_default();
         writeln!(out, "  #{:<2} {}{}", a.index, a.reason, solving)?;
     }

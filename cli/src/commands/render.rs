@@ -28,9 +28,14 @@ pub struct Args {
     attempt: Option<u32>,
 }
 
-pub fn run(args: Args, _ctx: &Ctx, _out: &mut Out) -> Result<Exit> {
-    let png =
-        contraption_render::render_attempt(args.seed.seed, args.attempt, args.scale, args.sweep)?;
+pub fn run(args: Args, ctx: &Ctx, _out: &mut Out) -> Result<Exit> {
+    let png = contraption_render::render_attempt(
+        &ctx.rules,
+        args.seed.seed,
+        args.attempt,
+        args.scale,
+        args.sweep,
+    )?;
     contraption_io::write_atomically(&args.output, &png)?;
     Ok(Exit::Success)
 }

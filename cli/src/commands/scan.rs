@@ -32,7 +32,7 @@ pub struct Args {
 pub fn run(args: Args, ctx: &Ctx, out: &mut Out) -> Result<Exit> {
     match &args.db {
         Some(path) => run_into_catalog(&args.range, path, ctx.json, out)?,
-        None => run_printing(&args.range, ctx.json, out)?,
+        None => run_printing(&args.range, ctx, out)?,
     }
     Ok(Exit::Success)
 }
@@ -101,7 +101,8 @@ impl Totals {
 /// `scan FROM..TO [--json]`. With `--json` the output is one object,
 /// `{"seeds": [...], "summary": {...}}`, streamed: a row per line in seed order as
 /// chunks complete, the summary last.
-fn run_printing(range: &str, json: bool, out: &mut Out) -> Result<()> {
+fn run_printing(range: &str, ctx: &Ctx, out: &mut Out) -> Result<()> {
+    let json = ctx.json;
     let (from, to) = parse_range(range)?;
     let bar = ProgressBar::new(to - from);
     bar.set_style(
@@ -111,7 +112,7 @@ fn run_printing(range: &str, json: bool, out: &mut Out) -> Result<()> {
         .expect("valid template")
         .progress_chars("=> "),
     );
-    let printed = print_rows(from, to, json, out, &bar);
+    let printed = print_rows(from, to, ctx, out, &bar);
     bar.finish_and_clear();
     let summary = printed?;
     if json {
@@ -150,7 +151,8 @@ fn run_printing(range: &str, json: bool, out: &mut Out) -> Result<()> {
 
 /// Summarises `from..to` a chunk at a time, writing each chunk's rows (with
 /// `json`) before the next is computed; returns the summary.
-fn print_rows(from: u64, to: u64, json: bool, out: &mut Out, bar: &ProgressBar) -> Result<Summary> {
+fn print_rows(from: u64, to: u64, ctx: &Ctx, out: &mut Out, bar: &ProgressBar) -> Result<Summary> {
+    let json = ctx.json;
     let mut totals = Totals::default();
     if json {
         out.text("{\"seeds\":[")?;
@@ -160,7 +162,7 @@ fn print_rows(from: u64, to: u64, json: bool, out: &mut Out, bar: &ProgressBar) 
         let end = (start + PRINT_CHUNK).min(to);
         let rows: Vec<Row> = (start..end)
             .into_par_iter()
-            .map(|s| summarize(s as u32))
+            .map(|s| summarize(&ctx.rules, s as u32))
             .collect();
         for r in &rows {
             if json {

@@ -3,7 +3,9 @@
 use std::io::Write;
 
 use anyhow::{anyhow, Result};
-use contraption::{encode_share_code, parse_seed, SeedSource, ShareCode, RULES_VERSION};
+use contraption::{
+    encode_share_code, parse_seed, share_code, SeedSource, ShareCode, RULES_VERSION,
+};
 use serde_json::json;
 
 use crate::exit::Exit;
@@ -20,14 +22,24 @@ pub struct Args {
 
 pub fn run(args: Args, ctx: &Ctx, out: &mut Out) -> Result<Exit> {
     let parsed = parse_seed(&args.text).map_err(|e| anyhow!("{e}"))?;
-    let code = ShareCode {
-        seed: parsed.seed,
-        rules_version: match parsed.source {
-            SeedSource::ShareCode { rules_version, .. } => rules_version,
-            _ => RULES_VERSION,
-        },
+    let (code, encoded) = match parsed.source {
+        SeedSource::ShareCode { rules_version, .. } => {
+            let code = ShareCode {
+                seed: parsed.seed,
+                rules_version,
+            };
+            (code, encode_share_code(code)?)
+        }
+        // A seed: its code under the rules in force (refused for rules other
+        // than the default ones, which a share code cannot name).
+        _ => (
+            ShareCode {
+                seed: parsed.seed,
+                rules_version: RULES_VERSION,
+            },
+            share_code(&ctx.rules, parsed.seed)?,
+        ),
     };
-    let encoded = encode_share_code(code)?;
     if ctx.json {
         out.json(&json!({
             "code": encoded,

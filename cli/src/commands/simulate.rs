@@ -4,16 +4,15 @@ use std::io::Write;
 use std::path::Path;
 
 use anyhow::{bail, Context, Result};
-use contraption::{check_placements, simulate, Scene, SimOptions};
+use contraption::{check_placements, parse_scene, simulate, SimOptions};
 use serde_json::json;
 
 use crate::exit::Exit;
 use crate::output::Out;
 use crate::Ctx;
 
-/// The largest scene file read (a world has at most 64 walls; this leaves room
-/// for generous formatting).
-pub const MAX_SCENE_BYTES: u64 = 1 << 20;
+/// The largest scene file read: the engine's scene reader's limit (1 MiB).
+pub const MAX_SCENE_BYTES: u64 = contraption::scenes::MAX_SCENE_FILE_BYTES as u64;
 /// The most placements a scene may hold.
 pub const MAX_PLACEMENTS: usize = 64;
 
@@ -35,8 +34,7 @@ pub fn run(args: Args, ctx: &Ctx, out: &mut Out) -> Result<Exit> {
     } else {
         contraption_io::read_file_bounded(Path::new(file), MAX_SCENE_BYTES)?
     };
-    let text = String::from_utf8(bytes).with_context(|| format!("{file} is not UTF-8 text"))?;
-    let scene = read_scene(&text).with_context(|| format!("{file} is not a world"))?;
+    let scene = parse_scene(&bytes).with_context(|| format!("{file} is not a world"))?;
     if scene.placements.len() > MAX_PLACEMENTS {
         bail!(
             "{file} has {} placements; a scene has at most {MAX_PLACEMENTS}",
@@ -45,7 +43,7 @@ pub fn run(args: Args, ctx: &Ctx, out: &mut Out) -> Result<Exit> {
     }
     scene
         .world
-        .validate()
+        .validate(&ctx.rules)
         .with_context(|| format!("{file} is not a valid world"))?;
     if let Some(bad) = scene.placements.iter().find(|p| !p.is_finite()) {
         bail!(
@@ -53,9 +51,9 @@ pub fn run(args: Args, ctx: &Ctx, out: &mut Out) -> Result<Exit> {
             bad.part.name()
         );
     }
-    let problem = check_placements(&scene.world, &scene.placements).err();
+    let problem = check_placements(&ctx.rules, &scene.world, &scene.placements).err();
     let options = SimOptions::with_trajectory(args.trajectory.unwrap_or(0));
-    let result = simulate(&scene.world, &scene.placements, &options);
+    let result = simulate(&ctx.rules, &scene.world, &scene.placements, &options);
     if ctx.json {
         out.json(&json!({
             "outcome": result.outcome,
@@ -80,17 +78,4 @@ pub fn run(args: Args, ctx: &Ctx, out: &mut Out) -> Result<Exit> {
         }
     }
     Ok(Exit::Success)
-}
-
-/// A scene (an object with a `world` key), or a bare world with no placements.
-fn read_scene(text: &str) -> Result<Scene> {
-    let value: serde_json::Value = serde_json::from_str(text)?;
-    if value.get("world").is_some() {
-        Ok(serde_json::from_value(value)?)
-    } else {
-        Ok(Scene {
-            world: serde_json::from_value(value)?,
-            placements: Vec::new(),
-        })
-    }
 }

@@ -34,7 +34,7 @@ struct SweepOutput<'a> {
 
 pub fn run(args: Args, ctx: &Ctx, out: &mut Out) -> Result<Exit> {
     let seed = args.seed.seed;
-    let report = generate(seed, &GenerateOptions::inspector());
+    let report = generate(&ctx.rules, seed, &GenerateOptions::inspector());
     let k = args.attempt.unwrap_or(report.shipped.attempt);
     let n = report.attempts.len() as u32;
     if k == 0 || k > n {

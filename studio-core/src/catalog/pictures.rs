@@ -31,7 +31,13 @@ pub fn thumbnails(seeds: &[u32]) -> Result<Vec<Thumbnail>> {
         .iter()
         .map(|&seed| Thumbnail {
             seed,
-            world: generate(seed, &GenerateOptions::game()).shipped.world,
+            world: generate(
+                &contraption::ValidRules::default(),
+                seed,
+                &GenerateOptions::game(),
+            )
+            .shipped
+            .world,
         })
         .collect())
 }
@@ -57,8 +63,8 @@ pub struct CalendarDay {
 /// The calendar's `year`-`month` (`calendar::month`) with thumbnails.
 pub fn calendar_month(year: i32, month: u32, today: chrono::NaiveDate) -> Result<CalendarMonth> {
     use chrono::Datelike;
-    let entries =
-        calendar::month(year, month).ok_or(CatalogViewError::NoSuchMonth { year, month })?;
+    let entries = calendar::month(&contraption::ValidRules::default(), year, month)
+        .ok_or(CatalogViewError::NoSuchMonth { year, month })?;
     let first = chrono::NaiveDate::from_ymd_opt(year, month, 1)
         .ok_or(CatalogViewError::NoSuchMonth { year, month })?;
     Ok(CalendarMonth {
@@ -69,7 +75,13 @@ pub fn calendar_month(year: i32, month: u32, today: chrono::NaiveDate) -> Result
         days: entries
             .into_iter()
             .map(|entry| CalendarDay {
-                world: generate(entry.seed, &GenerateOptions::game()).shipped.world,
+                world: generate(
+                    &contraption::ValidRules::default(),
+                    entry.seed,
+                    &GenerateOptions::game(),
+                )
+                .shipped
+                .world,
                 entry,
             })
             .collect(),

@@ -48,5 +48,12 @@ pub fn check_part(
             count: placements.len() as u32,
         });
     }
-    Ok(world::check_part(world, placements, index, candidate).into())
+    Ok(world::check_part(
+        &contraption::ValidRules::default(),
+        world,
+        placements,
+        index,
+        candidate,
+    )
+    .into())
 }

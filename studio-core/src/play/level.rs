@@ -37,7 +37,12 @@ impl Levels {
         if let Some(w) = self.lock().get(&seed) {
             return w.clone();
         }
-        let shipped = generate(seed, &GenerateOptions::game()).shipped;
+        let shipped = generate(
+            &contraption::ValidRules::default(),
+            seed,
+            &GenerateOptions::game(),
+        )
+        .shipped;
         let entry = (shipped.level_hash, shipped.world);
         let mut worlds = self.lock();
         if worlds.len() >= CACHED_LEVELS {
@@ -54,7 +59,11 @@ impl Levels {
 
 /// The level of `seed` as the game ships it, with the sweep's solving ramps.
 pub fn play_level(seed: u32) -> PlayLevel {
-    let report = generate(seed, &GenerateOptions::inspector());
+    let report = generate(
+        &contraption::ValidRules::default(),
+        seed,
+        &GenerateOptions::inspector(),
+    );
     let hints = report
         .shipped_attempt()
         .sweep

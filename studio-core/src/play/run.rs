@@ -40,8 +40,14 @@ impl PlayRun {
 /// Runs the player's parts: refused unless `check_placements` accepts them (the
 /// rules the solution replay applies), then `simulate` with every step recorded.
 pub fn run(seed: u32, world: &World, placements: &[Placement]) -> Result<PlayRun, PlayError> {
-    check_placements(world, placements).map_err(|error| PlayError::Placement { error })?;
-    let result = simulate(world, placements, &SimOptions::with_trajectory(RUN_STRIDE));
+    let rules = contraption::ValidRules::default();
+    check_placements(&rules, world, placements).map_err(|error| PlayError::Placement { error })?;
+    let result = simulate(
+        &rules,
+        world,
+        placements,
+        &SimOptions::with_trajectory(RUN_STRIDE),
+    );
     Ok(PlayRun::new(seed, placements, result))
 }
 

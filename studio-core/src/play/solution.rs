@@ -34,8 +34,10 @@ pub fn solution_for(
     world: &World,
     placements: &[Placement],
 ) -> Result<Solution, PlayError> {
-    check_placements(world, placements).map_err(|error| PlayError::Placement { error })?;
+    let rules = contraption::ValidRules::default();
+    check_placements(&rules, world, placements).map_err(|error| PlayError::Placement { error })?;
     Ok(new_solution(
+        &rules,
         seed,
         level_hash.to_owned(),
         placements.to_vec(),

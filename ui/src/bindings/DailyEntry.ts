@@ -14,6 +14,6 @@ date: string, key: string, seed: number, summary: SeedSummary,
  */
 fallback: boolean, 
 /**
- * Many sweep placements solve it (see `NEARLY_TRIVIAL_SOLVING`).
+ * Many sweep placements solve it (see `sweep.nearly_trivial_solving`).
  */
 nearly_trivial: boolean, };

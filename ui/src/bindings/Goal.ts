@@ -2,7 +2,8 @@
 import type { Vec2 } from "./Vec2";
 
 /**
- * The goal zone: a `GOAL_WIDTH` x `GOAL_HEIGHT` box centred on `center`.
+ * The goal zone: a `width` x `height` box centred on `center` (the generator
+ * takes the size from the rules' `goal` section).
  * The ball reaches the goal when its centre enters the box.
  */
 export type Goal = { center: Vec2, width: number, height: number, };

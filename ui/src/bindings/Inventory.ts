@@ -2,5 +2,8 @@
 
 /**
  * How many parts of each kind the level grants the player.
+ *
+ * `gear` is written only when it is not 0, so the JSON (and so the level hash) of
+ * a level without gears is what it was before gears existed.
  */
-export type Inventory = { ramp: number, fan: number, bumper: number, };
+export type Inventory = { ramp: number, fan: number, bumper: number, gear?: number, };

@@ -4,4 +4,4 @@ import type { WorldError } from "./WorldError";
 /**
  * Why a level file was refused.
  */
-export type LevelFileError = { "kind": "too_large", "detail": number } | { "kind": "not_text" } | { "kind": "malformed", "detail": string } | { "kind": "wrong_format", "detail": string } | { "kind": "unknown_schema_version", "detail": number } | { "kind": "invalid_level", "detail": WorldError } | { "kind": "hash_mismatch", "detail": { stated: string, actual: string, } };
+export type LevelFileError = { "kind": "too_large", "detail": number } | { "kind": "not_text" } | { "kind": "malformed", "detail": string } | { "kind": "wrong_format", "detail": string } | { "kind": "unknown_schema_version", "detail": number } | { "kind": "invalid_level", "detail": WorldError } | { "kind": "hash_mismatch", "detail": { stated: string, actual: string, } } | { "kind": "file_hash_mismatch", "detail": { stated: string, actual: string, } } | { "kind": "rules_mismatch", "detail": { stated: string, actual: string, } } | { "kind": "missing_rules", "detail": string } | { "kind": "daily_key_mismatch", "detail": { key: string, seed: number, } };

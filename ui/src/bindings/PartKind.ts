@@ -3,4 +3,4 @@
 /**
  * The kinds of part a player can place.
  */
-export type PartKind = "ramp" | "fan" | "bumper";
+export type PartKind = "ramp" | "fan" | "bumper" | "gear";

@@ -3,4 +3,4 @@
 /**
  * Why a placement is refused. The sweep and play mode apply the same rules.
  */
-export type PlacementError = { "kind": "not_finite", part: string, } | { "kind": "outside_field", part: string, } | { "kind": "overlaps_wall", part: string, wall: number, } | { "kind": "overlaps_goal", part: string, } | { "kind": "overlaps_ball", part: string, } | { "kind": "overlaps_part", part: string, other: number, } | { "kind": "not_in_inventory", part: string, granted: number, wanted: number, };
+export type PlacementError = { "kind": "not_finite", part: string, } | { "kind": "missing_spin", part: string, } | { "kind": "unexpected_spin", part: string, } | { "kind": "outside_field", part: string, } | { "kind": "overlaps_wall", part: string, wall: number, } | { "kind": "overlaps_goal", part: string, } | { "kind": "overlaps_ball", part: string, } | { "kind": "overlaps_part", part: string, other: number, } | { "kind": "not_in_inventory", part: string, granted: number, wanted: number, };

@@ -10,6 +10,10 @@ export type RulesInfo = {
  */
 rules_version: number, 
 /**
+ * The name the default rules are also known by (`v1`).
+ */
+default_rules_name: string, 
+/**
  * Field width; x runs from 0 (left) to 100 (right).
  */
 field_width: number, 
@@ -22,9 +26,17 @@ field_height: number,
  */
 ball_radius: number, 
 /**
+ * The height every level's ball starts at.
+ */
+ball_start_y: number, 
+/**
  * Downward acceleration.
  */
 gravity: number, 
+/**
+ * Fixed steps per simulated second (`dt = 1 / steps_per_second`).
+ */
+steps_per_second: number, 
 /**
  * The fixed time step: 120 steps per simulated second.
  */
@@ -87,7 +99,12 @@ fan_housing: number, fan_radius: number, fan_reach: number, fan_half_width: numb
 /**
  * Bumper: a solid disc that kicks the ball away with at least `BUMPER_KICK`.
  */
-bumper_radius: number, bumper_restitution: number, bumper_kick: number, 
+bumper_radius: number, bumper_restitution: number, bumper_kick: number, bumper_friction: number, 
+/**
+ * Gear: a wheel whose rim turns at `gear_surface_speed` (clockwise or
+ * counter-clockwise per placement) and carries the ball along through friction.
+ */
+gear_radius: number, gear_surface_speed: number, gear_friction: number, gear_restitution: number, 
 /**
  * Goal zone size (centred on the goal's position).
  */
@@ -103,4 +120,8 @@ sweep_xs: Array<number>, sweep_ys: Array<number>, sweep_angles: Array<number>,
 /**
  * Placements in the sweep: 6 x 6 x 4.
  */
-sweep_size: number, };
+sweep_size: number, 
+/**
+ * At least this many solving sweep placements make a level "nearly trivial".
+ */
+nearly_trivial_solving: number, };

@@ -7,7 +7,7 @@ import type { ShippedKind } from "./ShippedKind";
  */
 export type SeedSummary = { seed: number, rules_version: number, shipped: ShippedKind, 
 /**
- * Candidates drawn (1 to 40).
+ * Candidates drawn (1 to `generator.max_attempts`).
  */
 attempts: number, fallback: boolean, 
 /**
@@ -15,7 +15,7 @@ attempts: number, fallback: boolean,
  */
 pre_solved: number, 
 /**
- * How many of the 144 sweep placements solve the shipped level.
+ * How many of the sweep's placements solve the shipped level.
  */
 solving: number, 
 /**

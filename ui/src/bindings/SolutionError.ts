@@ -4,4 +4,4 @@ import type { PlacementError } from "./PlacementError";
 /**
  * Why a solution cannot be replayed.
  */
-export type SolutionError = { "kind": "too_large", "detail": number } | { "kind": "malformed", "detail": string } | { "kind": "unknown_schema_version", "detail": number } | { "kind": "other_rules", "detail": { file: number, current: number, } } | { "kind": "other_level", "detail": { seed: number, file: string, current: string, } } | { "kind": "illegal_placement", "detail": PlacementError };
+export type SolutionError = { "kind": "too_large", "detail": number } | { "kind": "malformed", "detail": string } | { "kind": "unknown_schema_version", "detail": number } | { "kind": "other_rules", "detail": { file: number, current: number, } } | { "kind": "rules_mismatch", "detail": { stated: string, actual: string, } } | { "kind": "missing_rules", "detail": string } | { "kind": "other_level", "detail": { seed: number, file: string, current: string, } } | { "kind": "illegal_placement", "detail": PlacementError };

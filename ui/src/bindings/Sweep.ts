@@ -6,7 +6,7 @@ import type { SweepEntry } from "./SweepEntry";
  */
 export type Sweep = { 
 /**
- * The placements simulated, in sweep order: all 144 when `complete`, else
+ * The placements simulated, in sweep order: all of them when `complete`, else
  * those up to and including the game's stop.
  */
 placements: Array<SweepEntry>, 
@@ -19,6 +19,6 @@ game_stop: number | null,
  */
 solving: number, 
 /**
- * Whether all 144 placements were simulated (inspector mode).
+ * Whether every placement was simulated (inspector mode).
  */
 complete: boolean, };

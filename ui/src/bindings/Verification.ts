@@ -2,9 +2,17 @@
 import type { Drift } from "./Drift";
 
 /**
- * The outcome of verifying a level file against the current rules.
+ * The outcome of verifying a level file by regenerating it.
  */
-export type Verification = { seed: number, file_rules_version: number, rules_version: number, file_hash: string, regenerated_hash: string, 
+export type Verification = { seed: number, file_rules_version: number, rules_version: number, 
+/**
+ * The id of the rules the level was regenerated under (the file's).
+ */
+rules_id: string, 
+/**
+ * The level hash the file states.
+ */
+file_hash: string, regenerated_hash: string, 
 /**
  * Whether the regenerated level and verdict equal the file's.
  */

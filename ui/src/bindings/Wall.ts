@@ -2,6 +2,6 @@
 import type { Vec2 } from "./Vec2";
 
 /**
- * A fixed wall (ledge): a capsule from `a` to `b` of half-thickness `WALL_RADIUS`.
+ * A fixed wall (ledge): a capsule from `a` to `b` of half-thickness `walls.radius`.
  */
 export type Wall = { a: Vec2, b: Vec2, };

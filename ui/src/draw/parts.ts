@@ -16,6 +16,7 @@ export const partColor: Record<PartKind, string> = {
   ramp: "#5ee3d0",
   fan: "#c38bff",
   bumper: "#ff7eb6",
+  gear: "#ffd166",
 };
 
 export const refusedColor = "#ff5c5c";
@@ -172,8 +173,35 @@ const bumper: PartDrawer = {
   glyph: (ctx, w, h, color) => disc(ctx, w / 2, h / 2, Math.min(w, h) / 3, color, 0.35),
 };
 
+/** A gear: a disc with a dashed rim (its teeth) and, when it has a spin, an arrow over its top. */
+const gear: PartDrawer = {
+  solid(ctx, v, p, _r, c, look) {
+    const [x, y] = toCanvas(v, p.x, p.y);
+    const rad = c.radius * v.scale;
+    disc(ctx, x, y, rad, look.color, look.style === "hint" ? 0.15 : 0.25);
+    ctx.setLineDash([3, 3]);
+    ctx.beginPath();
+    ctx.arc(x, y, rad + 2, 0, Math.PI * 2);
+    ctx.stroke();
+    ctx.setLineDash([]);
+    if (!p.spin) return;
+    const dir = p.spin === "clockwise" ? 1 : -1;
+    const a0 = -Math.PI / 2 - dir;
+    const a1 = -Math.PI / 2 + dir;
+    ctx.beginPath();
+    ctx.arc(x, y, rad * 0.62, Math.min(a0, a1), Math.max(a0, a1));
+    ctx.stroke();
+    const tx = x + Math.cos(a1) * rad * 0.62;
+    const ty = y + Math.sin(a1) * rad * 0.62;
+    ctx.beginPath();
+    ctx.arc(tx, ty, 2.5, 0, Math.PI * 2);
+    ctx.fill();
+  },
+  glyph: (ctx, w, h, color) => disc(ctx, w / 2, h / 2, Math.min(w, h) / 3, color, 0.25),
+};
+
 /** One drawer per kind of part. */
-export const DRAWERS: Record<PartKind, PartDrawer> = { ramp, fan, bumper };
+export const DRAWERS: Record<PartKind, PartDrawer> = { ramp, fan, bumper, gear };
 
 /** The colour and ghostliness of a part drawn in `style`. */
 export function lookOf(kind: PartKind, style: PartStyle): Look {

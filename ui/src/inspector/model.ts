@@ -212,6 +212,10 @@ export function blockedWords(e: PlacementError): string {
       return `overlaps part ${e.other}`;
     case "not_finite":
       return "is not finite";
+    case "missing_spin":
+      return "has no spin";
+    case "unexpected_spin":
+      return "has a spin";
     case "not_in_inventory":
       return "is not in the inventory";
   }

@@ -37,6 +37,7 @@ export type PlayRules = Pick<
   | "fan_reach"
   | "fan_half_width"
   | "bumper_radius"
+  | "gear_radius"
   | "dt"
   | "max_steps"
 >;

@@ -49,23 +49,28 @@ export function normalizeAngle(a: number): number {
   return Math.round(x * 100) / 100;
 }
 
+/** How many parts of `kind` the inventory holds (`gear` is absent when none are). */
+export function granted(inv: Inventory, kind: PartKind): number {
+  return inv[kind] ?? 0;
+}
+
 /** How many parts of `kind` are still in the tray. */
 export function remaining(inv: Inventory, placements: readonly Placement[], kind: PartKind): number {
-  return inv[kind] - placements.filter((p) => p.part === kind).length;
+  return granted(inv, kind) - placements.filter((p) => p.part === kind).length;
 }
 
 /** Parts used by kind, e.g. "1 ramp, 1 fan"; "no parts" when empty. */
 export function partsText(used: Inventory): string {
   const bits: string[] = [];
   for (const k of PART_KINDS) {
-    const n = used[k];
+    const n = granted(used, k);
     if (n > 0) bits.push(`${n} ${k}${n > 1 ? "s" : ""}`);
   }
   return bits.length ? bits.join(", ") : "no parts";
 }
 
 export function totalParts(used: Inventory): number {
-  return PART_KINDS.reduce((n, k) => n + used[k], 0);
+  return PART_KINDS.reduce((n, k) => n + granted(used, k), 0);
 }
 
 /** One kind in the tray: how many the level grants and how many are left. */
@@ -77,7 +82,7 @@ export interface TrayItem {
 
 /** The tray: every kind the level grants, in tray order. */
 export function trayItems(inv: Inventory, placements: readonly Placement[]): TrayItem[] {
-  return PART_KINDS.filter((k) => inv[k] > 0).map((kind) => ({ kind, granted: inv[kind], left: remaining(inv, placements, kind) }));
+  return PART_KINDS.filter((k) => granted(inv, k) > 0).map((kind) => ({ kind, granted: granted(inv, kind), left: remaining(inv, placements, kind) }));
 }
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
@@ -85,7 +90,7 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 /** The line under the seed: level hash, rules version, walls, what the level grants. */
 export function levelLine(level: PlayLevel): string {
   const inv = level.world.inventory;
-  const grants = PART_KINDS.map((k) => plural(inv[k], k)).join(", ");
+  const grants = PART_KINDS.map((k) => plural(granted(inv, k), k)).join(", ");
   const walls = plural(level.world.walls.length, "wall");
   return `level ${level.level_hash} · rules v${level.rules.rules_version} · ${walls} · grants ${grants}${level.fallback ? " · fallback level" : ""}`;
 }

@@ -70,10 +70,21 @@ export const PARTS: Record<PartKind, PartSpec> = {
     handle: () => null,
     angleWords: () => "A bumper has no direction.",
   },
+  gear: {
+    blurb: "carries the ball along its turning rim",
+    defaultAngle: 0,
+    turns: false,
+    body: (p, r) => ({ ax: p.x, ay: p.y, bx: p.x, by: p.y, radius: r.gear_radius }),
+    handle: () => null,
+    angleWords: (p) => `turns ${p.spin === "counter_clockwise" ? "counter-clockwise" : "clockwise"}`,
+  },
 };
 
-/** Every kind, in tray order. */
-export const PART_KINDS = Object.keys(PARTS) as readonly PartKind[];
+/**
+ * The kinds the play window offers, in tray order. The gear is drawn (a level or
+ * solution may hold one) but not offered yet: placing one needs its spin.
+ */
+export const PART_KINDS: readonly PartKind[] = ["ramp", "fan", "bumper"];
 
 /** The part's solid (see `PartSpec.body`). */
 export const body = (p: Placement, r: PlayRules): Capsule => PARTS[p.part].body(p, r);

@@ -26,6 +26,7 @@ export const rules: PlayRules = {
   fan_reach: 40,
   fan_half_width: 5,
   bumper_radius: 4,
+  gear_radius: 6,
   dt: 1 / 120,
   max_steps: 1440,
 };
@@ -90,11 +91,12 @@ export function fakeEngine(): FakeEngine {
         return refuse(`the ${candidate.part} is outside the field`, { kind: "outside_field", part: candidate.part });
       }
       const others = placements.filter((p, i) => i !== index && p.part === candidate.part).length;
-      if (others + 1 > inv[candidate.part]) {
-        return refuse(`the level grants ${inv[candidate.part]} ${candidate.part}(s); this would be number ${others + 1}`, {
+      const granted = inv[candidate.part] ?? 0;
+      if (others + 1 > granted) {
+        return refuse(`the level grants ${granted} ${candidate.part}(s); this would be number ${others + 1}`, {
           kind: "not_in_inventory",
           part: candidate.part,
-          granted: inv[candidate.part],
+          granted,
           wanted: others + 1,
         });
       }

@@ -1,0 +1,168 @@
+//! The one strict reader for every JSON file the engine accepts (level files,
+//! solution files, scenes, rules files). Pure: bytes in, value out.
+//!
+//! - the size is bounded before anything is parsed;
+//! - the bytes must be UTF-8;
+//! - a key repeated in any object, at any depth, is refused (`serde_json` alone
+//!   keeps the last one): a first pass walks the whole document with a visitor
+//!   that builds no value, only the set of keys of the object it is in;
+//! - the second pass reads the typed value; our types refuse unknown fields
+//!   (`deny_unknown_fields`), and JSON has no NaN or infinity (`1e999` is refused
+//!   as out of range).
+//!
+//! Both passes go through `serde_json`, whose nesting limit (128) bounds the depth.
+
+use std::collections::BTreeSet;
+use std::fmt;
+
+use serde::de::{DeserializeOwned, Deserializer, Error as _, MapAccess, SeqAccess, Visitor};
+use serde::{Deserialize, Serialize};
+
+/// Why bytes are not an acceptable JSON document.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum JsonError {
+    #[error("the file is {size} bytes; at most {limit} are accepted")]
+    TooLarge { size: usize, limit: usize },
+    #[error("the file is not UTF-8 text")]
+    NotText,
+    #[error("{message}")]
+    Malformed { message: String },
+}
+
+fn malformed(e: serde_json::Error) -> JsonError {
+    JsonError::Malformed {
+        message: e.to_string(),
+    }
+}
+
+/// Checks the size, the encoding and that no object repeats a key; returns the text.
+pub fn checked_text(bytes: &[u8], limit: usize) -> Result<&str, JsonError> {
+    if bytes.len() > limit {
+        return Err(JsonError::TooLarge {
+            size: bytes.len(),
+            limit,
+        });
+    }
+    let text = std::str::from_utf8(bytes).map_err(|_| JsonError::NotText)?;
+    serde_json::from_str::<Unique>(text).map_err(malformed)?;
+    Ok(text)
+}
+
+/// Reads text already passed through [`checked_text`] as a `T`.
+pub fn parse_checked<T: DeserializeOwned>(text: &str) -> Result<T, JsonError> {
+    serde_json::from_str(text).map_err(malformed)
+}
+
+/// Reads `bytes` as a `T`, strictly (see the module's documentation).
+pub fn from_slice<T: DeserializeOwned>(bytes: &[u8], limit: usize) -> Result<T, JsonError> {
+    parse_checked(checked_text(bytes, limit)?)
+}
+
+/// Any JSON value, walked without being built; fails on a repeated key.
+struct Unique;
+
+impl<'de> Deserialize<'de> for Unique {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        d.deserialize_any(UniqueVisitor)
+    }
+}
+
+struct UniqueVisitor;
+
+impl<'de> Visitor<'de> for UniqueVisitor {
+    type Value = Unique;
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("any JSON value")
+    }
+    fn visit_bool<E>(self, _: bool) -> Result<Unique, E> {
+        Ok(Unique)
+    }
+    fn visit_i64<E>(self, _: i64) -> Result<Unique, E> {
+        Ok(Unique)
+    }
+    fn visit_u64<E>(self, _: u64) -> Result<Unique, E> {
+        Ok(Unique)
+    }
+    fn visit_f64<E>(self, _: f64) -> Result<Unique, E> {
+        Ok(Unique)
+    }
+    fn visit_str<E>(self, _: &str) -> Result<Unique, E> {
+        Ok(Unique)
+    }
+    fn visit_unit<E>(self) -> Result<Unique, E> {
+        Ok(Unique)
+    }
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Unique, A::Error> {
+        while seq.next_element::<Unique>()?.is_some() {}
+        Ok(Unique)
+    }
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Unique, A::Error> {
+        let mut keys = BTreeSet::new();
+        while let Some(key) = map.next_key::<String>()? {
+            if keys.contains(&key) {
+                return Err(A::Error::custom(format_args!("duplicate key `{key}`")));
+            }
+            map.next_value::<Unique>()?;
+            keys.insert(key);
+        }
+        Ok(Unique)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[derive(Debug, Deserialize, PartialEq)]
+    #[serde(deny_unknown_fields)]
+    struct P {
+        x: f64,
+        #[serde(default)]
+        more: Vec<serde::de::IgnoredAny>,
+    }
+
+    #[test]
+    fn refuses_duplicates_at_any_depth() {
+        let e = from_slice::<P>(br#"{"x": 1, "x": 2}"#, 100).unwrap_err();
+        assert!(
+            matches!(&e, JsonError::Malformed { message } if message.contains("duplicate key `x`")),
+            "{e}"
+        );
+        // Inside a part the type ignores: still refused.
+        let e = from_slice::<P>(br#"{"x": 1, "more": [{"a": 1, "a": 1}]}"#, 100).unwrap_err();
+        assert!(e.to_string().contains("duplicate key `a`"), "{e}");
+        // The same key in different objects is fine.
+        assert!(from_slice::<P>(br#"{"x": 1, "more": [{"a": 1}, {"a": 2}]}"#, 100).is_ok());
+        // An escaped spelling of the same key is the same key.
+        let e = from_slice::<P>(br#"{"x": 1, "\u0078": 2}"#, 100).unwrap_err();
+        assert!(e.to_string().contains("duplicate"), "{e}");
+    }
+
+    #[test]
+    fn bounds_encoding_numbers_and_depth() {
+        assert_eq!(
+            from_slice::<P>(&[b' '; 101], 100),
+            Err(JsonError::TooLarge {
+                size: 101,
+                limit: 100
+            })
+        );
+        assert_eq!(from_slice::<P>(&[0xff], 100), Err(JsonError::NotText));
+        assert!(from_slice::<P>(br#"{"x": 1e999}"#, 100).is_err());
+        assert!(from_slice::<P>(br#"{"x": NaN}"#, 100).is_err());
+        assert!(from_slice::<P>(br#"{"x": 1, "y": 2}"#, 100).is_err());
+        assert!(from_slice::<P>(br#"{"x": 1} x"#, 100).is_err());
+        let deep = "[".repeat(100_000);
+        assert!(from_slice::<P>(deep.as_bytes(), 200_000).is_err());
+        assert_eq!(
+            from_slice::<P>(br#"{"x": 1.5}"#, 100),
+            Ok(P {
+                x: 1.5,
+                more: vec![]
+            })
+        );
+    }
+}

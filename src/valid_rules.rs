@@ -1,0 +1,553 @@
+//! Validated rules and their identity.
+//!
+//! A [`ValidRules`] can only be built by checking a [`Rules`] value: every number
+//! finite and in its range, every range ordered, every list of a bounded size, and
+//! the invariants the physics relies on (see [`ValidRules::new`]). Everything that
+//! runs the physics or the generator takes one, so no rules file can make the engine
+//! panic, tunnel or run without end.
+//!
+//! The **rules id** is the first 12 hex digits of the SHA-256 of the rules'
+//! canonical JSON (compact, fields in declaration order). The default rules' id is
+//! [`DEFAULT_RULES_ID`]; they are also known by their name, `v1`.
+
+use std::f64::consts::FRAC_PI_2;
+use std::ops::Deref;
+
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+
+use crate::canonical::canonical_json;
+use crate::generator::round_hundredths;
+use crate::rules::{CountRange, RealRange, Rules, DEFAULT_RULES_NAME};
+use crate::world::MAX_WALLS;
+
+/// The id of `Rules::default()` (a test keeps it in step).
+pub const DEFAULT_RULES_ID: &str = "010786ff88f4";
+/// Most parts of one kind a level may grant.
+pub const MAX_PART_COUNT: u32 = 16;
+/// Most values in `sweep.xs` or `sweep.ys`.
+pub const MAX_SWEEP_POSITIONS: usize = 64;
+/// Most values in `sweep.angles`.
+pub const MAX_SWEEP_ANGLES: usize = 16;
+/// Most placements in one sweep (`xs × ys × angles`).
+pub const MAX_SWEEP_SIZE: usize = 1024;
+/// Most steps of one simulation.
+pub const MAX_STEP_BUDGET: u32 = 100_000;
+/// Most candidates the generator may draw for one seed.
+pub const MAX_ATTEMPTS_CAP: u32 = 1_000;
+/// Bound on the work of one seed: `max_attempts × (sweep size + 1) × max_steps`
+/// simulated steps at the very worst (2^30; the default rules: 8,352,000).
+pub const MAX_STEPS_PER_SEED: u64 = 1 << 30;
+
+/// Why rules were refused: the field (a path such as `sweep.angles[2]`), its value
+/// and what is allowed.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[error("{field} is {value}; it must be {allowed}")]
+pub struct RulesError {
+    pub field: String,
+    pub value: String,
+    pub allowed: String,
+}
+
+fn refuse(field: &str, value: impl ToString, allowed: impl Into<String>) -> RulesError {
+    RulesError {
+        field: field.to_owned(),
+        value: value.to_string(),
+        allowed: allowed.into(),
+    }
+}
+
+/// A real number in `lo..=hi` (finite by then: non-finite numbers were refused first).
+fn real(field: &str, v: f64, lo: f64, hi: f64) -> Result<(), RulesError> {
+    if (lo..=hi).contains(&v) {
+        Ok(())
+    } else {
+        Err(refuse(field, v, format!("a number from {lo} to {hi}")))
+    }
+}
+
+/// A real number in `lo < v <= hi`.
+fn positive(field: &str, v: f64, hi: f64) -> Result<(), RulesError> {
+    if v > 0.0 && v <= hi {
+        Ok(())
+    } else {
+        Err(refuse(field, v, format!("greater than 0 and at most {hi}")))
+    }
+}
+
+fn whole(field: &str, v: u32, lo: u32, hi: u32) -> Result<(), RulesError> {
+    if (lo..=hi).contains(&v) {
+        Ok(())
+    } else {
+        Err(refuse(
+            field,
+            v,
+            format!("a whole number from {lo} to {hi}"),
+        ))
+    }
+}
+
+/// A drawn range: `min ≤ max`, both in `lo..=hi`.
+fn real_range(field: &str, r: RealRange, lo: f64, hi: f64) -> Result<(), RulesError> {
+    real(&format!("{field}.min"), r.min, lo, hi)?;
+    real(&format!("{field}.max"), r.max, lo, hi)?;
+    if r.min > r.max {
+        return Err(refuse(
+            &format!("{field}.max"),
+            r.max,
+            format!("at least {field}.min ({})", r.min),
+        ));
+    }
+    Ok(())
+}
+
+/// A drawn coordinate range whose values, rounded to hundredths, stay in `0..=hi`.
+fn coordinate_range(field: &str, r: RealRange, hi: f64, axis: &str) -> Result<(), RulesError> {
+    real_range(field, r, 0.0, hi)?;
+    if round_hundredths(r.max) > hi {
+        return Err(refuse(
+            &format!("{field}.max"),
+            r.max,
+            format!("at most {hi} ({axis}) once rounded to hundredths"),
+        ));
+    }
+    Ok(())
+}
+
+fn count_range(field: &str, r: CountRange, hi: u32) -> Result<(), RulesError> {
+    whole(&format!("{field}.min"), r.min, 0, hi)?;
+    whole(&format!("{field}.max"), r.max, 0, hi)?;
+    if r.min > r.max {
+        return Err(refuse(
+            &format!("{field}.max"),
+            r.max,
+            format!("at least {field}.min ({})", r.min),
+        ));
+    }
+    Ok(())
+}
+
+fn list_len(field: &str, len: usize, hi: usize) -> Result<(), RulesError> {
+    if (1..=hi).contains(&len) {
+        Ok(())
+    } else {
+        Err(refuse(
+            field,
+            format!("a list of {len} value(s)"),
+            format!("a list of 1 to {hi} values"),
+        ))
+    }
+}
+
+impl Rules {
+    /// Every real number of the rules with its field path, in declaration order.
+    fn reals_mut(&mut self) -> Vec<(String, &mut f64)> {
+        let mut v: Vec<(String, &mut f64)> = Vec::with_capacity(80);
+        let f = &mut self.field;
+        v.push(("field.width".into(), &mut f.width));
+        v.push(("field.height".into(), &mut f.height));
+        v.push(("field.side_restitution".into(), &mut f.side_restitution));
+        let b = &mut self.ball;
+        v.push(("ball.radius".into(), &mut b.radius));
+        v.push(("ball.start_y".into(), &mut b.start_y));
+        v.push(("ball.start_x.min".into(), &mut b.start_x.min));
+        v.push(("ball.start_x.max".into(), &mut b.start_x.max));
+        let p = &mut self.physics;
+        v.push(("physics.gravity".into(), &mut p.gravity));
+        v.push(("physics.max_speed".into(), &mut p.max_speed));
+        v.push(("physics.bounce_threshold".into(), &mut p.bounce_threshold));
+        v.push(("physics.contact_slop".into(), &mut p.contact_slop));
+        let s = &mut self.simulation;
+        v.push(("simulation.rest_speed".into(), &mut s.rest_speed));
+        v.push(("simulation.top_exit_y".into(), &mut s.top_exit_y));
+        let w = &mut self.walls;
+        v.push(("walls.radius".into(), &mut w.radius));
+        v.push(("walls.restitution".into(), &mut w.restitution));
+        v.push(("walls.friction".into(), &mut w.friction));
+        v.push(("walls.center_x.min".into(), &mut w.center_x.min));
+        v.push(("walls.center_x.max".into(), &mut w.center_x.max));
+        v.push(("walls.center_y.min".into(), &mut w.center_y.min));
+        v.push(("walls.center_y.max".into(), &mut w.center_y.max));
+        v.push(("walls.length.min".into(), &mut w.length.min));
+        v.push(("walls.length.max".into(), &mut w.length.max));
+        v.push(("walls.angle.min".into(), &mut w.angle.min));
+        v.push(("walls.angle.max".into(), &mut w.angle.max));
+        v.push(("walls.ball_clearance".into(), &mut w.ball_clearance));
+        v.push(("walls.goal_clearance".into(), &mut w.goal_clearance));
+        let r = &mut self.parts.ramp;
+        v.push(("parts.ramp.length".into(), &mut r.length));
+        v.push(("parts.ramp.radius".into(), &mut r.radius));
+        v.push(("parts.ramp.restitution".into(), &mut r.restitution));
+        v.push(("parts.ramp.friction".into(), &mut r.friction));
+        let f = &mut self.parts.fan;
+        v.push(("parts.fan.housing".into(), &mut f.housing));
+        v.push(("parts.fan.radius".into(), &mut f.radius));
+        v.push(("parts.fan.reach".into(), &mut f.reach));
+        v.push(("parts.fan.half_width".into(), &mut f.half_width));
+        v.push(("parts.fan.accel".into(), &mut f.accel));
+        v.push(("parts.fan.restitution".into(), &mut f.restitution));
+        v.push(("parts.fan.friction".into(), &mut f.friction));
+        let b = &mut self.parts.bumper;
+        v.push(("parts.bumper.radius".into(), &mut b.radius));
+        v.push(("parts.bumper.restitution".into(), &mut b.restitution));
+        v.push(("parts.bumper.friction".into(), &mut b.friction));
+        v.push(("parts.bumper.kick".into(), &mut b.kick));
+        let g = &mut self.parts.gear;
+        v.push(("parts.gear.radius".into(), &mut g.radius));
+        v.push(("parts.gear.surface_speed".into(), &mut g.surface_speed));
+        v.push(("parts.gear.friction".into(), &mut g.friction));
+        v.push(("parts.gear.restitution".into(), &mut g.restitution));
+        let g = &mut self.goal;
+        v.push(("goal.width".into(), &mut g.width));
+        v.push(("goal.height".into(), &mut g.height));
+        v.push(("goal.x.min".into(), &mut g.x.min));
+        v.push(("goal.x.max".into(), &mut g.x.max));
+        v.push(("goal.y.min".into(), &mut g.y.min));
+        v.push(("goal.y.max".into(), &mut g.y.max));
+        let s = &mut self.sweep;
+        for (i, x) in s.xs.iter_mut().enumerate() {
+            v.push((format!("sweep.xs[{i}]"), x));
+        }
+        for (i, y) in s.ys.iter_mut().enumerate() {
+            v.push((format!("sweep.ys[{i}]"), y));
+        }
+        for (i, a) in s.angles.iter_mut().enumerate() {
+            v.push((format!("sweep.angles[{i}]"), a));
+        }
+        v
+    }
+}
+
+/// The rules id of `rules` as they are: the first 12 hex digits of the SHA-256 of
+/// their canonical JSON. ([`ValidRules::id`] is the id of the validated form, in
+/// which `-0.0` has been written as `0.0`.)
+pub fn rules_id(rules: &Rules) -> String {
+    let digest = Sha256::digest(canonical_json(rules).as_bytes());
+    digest[..6].iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// Rules that passed validation, with their id. Dereferences to [`Rules`].
+///
+/// Serializes as the plain rules; deserializing validates (so a file that embeds
+/// rules can only hold valid ones).
+///
+/// (For TypeScript, a field holding `ValidRules` is typed as `Rules`.)
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(try_from = "Rules")]
+pub struct ValidRules {
+    rules: Rules,
+    id: String,
+}
+
+impl Serialize for ValidRules {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.rules.serialize(s)
+    }
+}
+
+impl TryFrom<Rules> for ValidRules {
+    type Error = RulesError;
+    fn try_from(rules: Rules) -> Result<Self, RulesError> {
+        ValidRules::new(rules)
+    }
+}
+
+impl Deref for ValidRules {
+    type Target = Rules;
+    fn deref(&self) -> &Rules {
+        &self.rules
+    }
+}
+
+impl Default for ValidRules {
+    /// The default rules (`v1`).
+    fn default() -> Self {
+        ValidRules::new(Rules::default()).expect("the default rules are valid")
+    }
+}
+
+impl ValidRules {
+    /// Checks `rules` and computes their id. `-0.0` anywhere is read as `0.0`, so
+    /// rules that compare equal have the same id.
+    ///
+    /// Besides every field's own range, the rules must keep these invariants:
+    /// - **no tunnelling**: one step at top speed, `max_speed / steps_per_second`,
+    ///   is shorter than the thinnest contact distance, `ball.radius` + the smallest
+    ///   radius of any solid (walls and every part kind);
+    /// - the ball fits between the sides (`2 × ball.radius < field.width`);
+    /// - every drawn coordinate (ball start x, goal x and y, rounded to hundredths)
+    ///   and every sweep position lies in the field; sweep tilts and wall angles are
+    ///   within ±π/2;
+    /// - bounded work: at most 100,000 steps per simulation, 1,000 attempts, 1,024
+    ///   sweep placements, and `max_attempts × (sweep size + 1) × max_steps ≤ 2^30`.
+    pub fn new(mut rules: Rules) -> Result<Self, RulesError> {
+        let s = &rules.sweep;
+        list_len("sweep.xs", s.xs.len(), MAX_SWEEP_POSITIONS)?;
+        list_len("sweep.ys", s.ys.len(), MAX_SWEEP_POSITIONS)?;
+        list_len("sweep.angles", s.angles.len(), MAX_SWEEP_ANGLES)?;
+        for (path, x) in rules.reals_mut() {
+            if !x.is_finite() {
+                return Err(refuse(&path, *x, "a finite number"));
+            }
+            // -0.0 and 0.0 are the same rule; write it one way.
+            if *x == 0.0 {
+                *x = 0.0;
+            }
+        }
+        check(&rules)?;
+        let id = rules_id(&rules);
+        Ok(Self { rules, id })
+    }
+
+    /// The rules id (12 lowercase hex digits).
+    pub fn id(&self) -> &str {
+        &self.id
+    }
+
+    /// Whether these are the default rules (`v1`).
+    pub fn is_default(&self) -> bool {
+        self.id == DEFAULT_RULES_ID
+    }
+
+    /// `v1` for the default rules, else the id.
+    pub fn name(&self) -> &str {
+        if self.is_default() {
+            DEFAULT_RULES_NAME
+        } else {
+            &self.id
+        }
+    }
+
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    pub fn into_rules(self) -> Rules {
+        self.rules
+    }
+}
+
+/// Every range and invariant; the numbers are finite by now.
+fn check(r: &Rules) -> Result<(), RulesError> {
+    let f = &r.field;
+    real("field.width", f.width, 20.0, 1000.0)?;
+    real("field.height", f.height, 20.0, 1000.0)?;
+    real("field.side_restitution", f.side_restitution, 0.0, 1.0)?;
+    let (w, h) = (f.width, f.height);
+
+    let b = &r.ball;
+    real("ball.radius", b.radius, 0.1, 20.0)?;
+    if 2.0 * b.radius >= w {
+        return Err(refuse(
+            "ball.radius",
+            b.radius,
+            format!("less than half of field.width ({w}), so the ball fits between the sides"),
+        ));
+    }
+    real("ball.start_y", b.start_y, 0.0, h)?;
+    coordinate_range("ball.start_x", b.start_x, w, "field.width")?;
+
+    let p = &r.physics;
+    positive("physics.gravity", p.gravity, 10_000.0)?;
+    whole("physics.steps_per_second", p.steps_per_second, 10, 10_000)?;
+    positive("physics.max_speed", p.max_speed, 100_000.0)?;
+    real(
+        "physics.bounce_threshold",
+        p.bounce_threshold,
+        0.0,
+        100_000.0,
+    )?;
+    whole("physics.contact_passes", p.contact_passes, 1, 16)?;
+    real("physics.contact_slop", p.contact_slop, 0.0, 0.001)?;
+
+    let s = &r.simulation;
+    whole("simulation.max_steps", s.max_steps, 1, MAX_STEP_BUDGET)?;
+    real("simulation.rest_speed", s.rest_speed, 0.0, 100_000.0)?;
+    whole("simulation.rest_steps", s.rest_steps, 1, MAX_STEP_BUDGET)?;
+    real("simulation.top_exit_y", s.top_exit_y, -100_000.0, 0.0)?;
+
+    let wl = &r.walls;
+    real("walls.radius", wl.radius, 0.05, 10.0)?;
+    real("walls.restitution", wl.restitution, 0.0, 1.0)?;
+    real("walls.friction", wl.friction, 0.0, 10.0)?;
+    count_range("walls.count", wl.count, MAX_WALLS as u32)?;
+    real_range("walls.center_x", wl.center_x, 0.0, w)?;
+    real_range("walls.center_y", wl.center_y, 0.0, h)?;
+    real_range("walls.length", wl.length, 0.0, 10_000.0)?;
+    real_range("walls.angle", wl.angle, -FRAC_PI_2, FRAC_PI_2)?;
+    real("walls.ball_clearance", wl.ball_clearance, 0.0, 1000.0)?;
+    real("walls.goal_clearance", wl.goal_clearance, 0.0, 1000.0)?;
+
+    let ramp = &r.parts.ramp;
+    real("parts.ramp.length", ramp.length, 0.5, 1000.0)?;
+    real("parts.ramp.radius", ramp.radius, 0.05, 50.0)?;
+    real("parts.ramp.restitution", ramp.restitution, 0.0, 1.0)?;
+    real("parts.ramp.friction", ramp.friction, 0.0, 10.0)?;
+    count_range("parts.ramp.count", ramp.count, MAX_PART_COUNT)?;
+    let fan = &r.parts.fan;
+    real("parts.fan.housing", fan.housing, 0.5, 1000.0)?;
+    real("parts.fan.radius", fan.radius, 0.05, 50.0)?;
+    real("parts.fan.reach", fan.reach, 0.0, 10_000.0)?;
+    real("parts.fan.half_width", fan.half_width, 0.0, 10_000.0)?;
+    real("parts.fan.accel", fan.accel, 0.0, 100_000.0)?;
+    real("parts.fan.restitution", fan.restitution, 0.0, 1.0)?;
+    real("parts.fan.friction", fan.friction, 0.0, 10.0)?;
+    count_range("parts.fan.count", fan.count, MAX_PART_COUNT)?;
+    let bumper = &r.parts.bumper;
+    real("parts.bumper.radius", bumper.radius, 0.5, 50.0)?;
+    real("parts.bumper.restitution", bumper.restitution, 0.0, 1.0)?;
+    real("parts.bumper.friction", bumper.friction, 0.0, 10.0)?;
+    real("parts.bumper.kick", bumper.kick, 0.0, 100_000.0)?;
+    count_range("parts.bumper.count", bumper.count, MAX_PART_COUNT)?;
+    let gear = &r.parts.gear;
+    real("parts.gear.radius", gear.radius, 0.5, 50.0)?;
+    real(
+        "parts.gear.surface_speed",
+        gear.surface_speed,
+        0.0,
+        100_000.0,
+    )?;
+    real("parts.gear.friction", gear.friction, 0.0, 10.0)?;
+    real("parts.gear.restitution", gear.restitution, 0.0, 1.0)?;
+    count_range("parts.gear.count", gear.count, MAX_PART_COUNT)?;
+
+    // No tunnelling: one step at top speed is shorter than the thinnest contact.
+    let step = p.max_speed * r.dt();
+    let contact = b.radius + r.thinnest_solid_radius();
+    if step >= contact {
+        return Err(refuse(
+            "physics.max_speed",
+            p.max_speed,
+            format!(
+                "below {} so that one step at top speed (max_speed / steps_per_second = {step}) \
+                 is shorter than the thinnest contact distance (ball.radius + the smallest solid \
+                 radius = {contact})",
+                contact * f64::from(p.steps_per_second)
+            ),
+        ));
+    }
+
+    let g = &r.goal;
+    real("goal.width", g.width, 1.0, 100.0)?;
+    real("goal.height", g.height, 1.0, 100.0)?;
+    coordinate_range("goal.x", g.x, w, "field.width")?;
+    coordinate_range("goal.y", g.y, h, "field.height")?;
+
+    whole(
+        "generator.max_attempts",
+        r.generator.max_attempts,
+        1,
+        MAX_ATTEMPTS_CAP,
+    )?;
+
+    let sw = &r.sweep;
+    for (i, x) in sw.xs.iter().enumerate() {
+        real(&format!("sweep.xs[{i}]"), *x, 0.0, w)?;
+    }
+    for (i, y) in sw.ys.iter().enumerate() {
+        real(&format!("sweep.ys[{i}]"), *y, 0.0, h)?;
+    }
+    for (i, a) in sw.angles.iter().enumerate() {
+        real(&format!("sweep.angles[{i}]"), *a, -FRAC_PI_2, FRAC_PI_2)?;
+    }
+    let size = sw.size();
+    if size > MAX_SWEEP_SIZE {
+        return Err(refuse(
+            "sweep",
+            format!("{size} placements"),
+            format!("at most {MAX_SWEEP_SIZE} placements (xs × ys × angles)"),
+        ));
+    }
+    whole(
+        "sweep.nearly_trivial_solving",
+        sw.nearly_trivial_solving,
+        1,
+        size as u32,
+    )?;
+    let work = u64::from(r.generator.max_attempts) * (size as u64 + 1) * u64::from(s.max_steps);
+    if work > MAX_STEPS_PER_SEED {
+        return Err(refuse(
+            "simulation.max_steps",
+            s.max_steps,
+            format!(
+                "small enough that max_attempts × (sweep size + 1) × max_steps \
+                 ({} × {} × {} = {work}) is at most {MAX_STEPS_PER_SEED}",
+                r.generator.max_attempts,
+                size + 1,
+                s.max_steps
+            ),
+        ));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_default_rules_are_valid_and_their_id_is_pinned() {
+        let v = ValidRules::default();
+        assert_eq!(v.id(), rules_id(&Rules::default()));
+        assert_eq!(v.id(), DEFAULT_RULES_ID);
+        assert!(v.is_default());
+        assert_eq!(v.name(), "v1");
+        assert_eq!(v.rules(), &Rules::default());
+    }
+
+    #[test]
+    fn errors_name_the_field_the_value_and_the_range() {
+        let mut r = Rules::default();
+        r.sweep.angles[2] = 2.0;
+        let e = ValidRules::new(r).unwrap_err();
+        assert_eq!(e.field, "sweep.angles[2]");
+        assert_eq!(e.value, "2");
+        assert!(e.allowed.contains("1.5707963267948966"), "{e}");
+
+        let mut r = Rules::default();
+        r.physics.gravity = -200.0;
+        let e = ValidRules::new(r).unwrap_err();
+        assert_eq!(e.field, "physics.gravity");
+
+        let mut r = Rules::default();
+        r.walls.radius = f64::NAN;
+        let e = ValidRules::new(r).unwrap_err();
+        assert_eq!(
+            (e.field.as_str(), e.value.as_str()),
+            ("walls.radius", "NaN")
+        );
+
+        let mut r = Rules::default();
+        r.physics.max_speed = 400.0;
+        let e = ValidRules::new(r).unwrap_err();
+        assert_eq!(e.field, "physics.max_speed");
+        assert!(e.to_string().contains("below 360"), "{e}");
+
+        let mut r = Rules::default();
+        r.walls.count = CountRange::new(4, 3);
+        assert_eq!(ValidRules::new(r).unwrap_err().field, "walls.count.max");
+
+        let mut r = Rules::default();
+        r.sweep.xs.clear();
+        assert_eq!(ValidRules::new(r).unwrap_err().field, "sweep.xs");
+
+        let mut r = Rules::default();
+        r.simulation.max_steps = 100_000;
+        assert!(ValidRules::new(r.clone()).is_ok());
+        r.generator.max_attempts = 1000;
+        assert_eq!(
+            ValidRules::new(r).unwrap_err().field,
+            "simulation.max_steps"
+        );
+    }
+
+    #[test]
+    fn negative_zero_is_zero() {
+        let mut a = Rules::default();
+        a.parts.bumper.friction = -0.0;
+        let a = ValidRules::new(a).unwrap();
+        assert!(a.is_default());
+        assert!(a.parts.bumper.friction.is_sign_positive());
+    }
+}
