@@ -139,12 +139,23 @@ describe("calendar", () => {
 });
 
 describe("charts", () => {
-  it("rounds axes up to 1, 2 or 5 × 10^k", () => {
-    expect(niceMax(0)).toBe(1);
-    expect(niceMax(7)).toBe(10);
-    expect(niceMax(6100)).toBe(10000);
-    expect(niceMax(1500)).toBe(2000);
+  it("rounds axes up to four whole, nice ticks that the tallest bar nearly fills", () => {
+    expect(niceMax(0)).toBe(4);
+    expect(niceMax(3)).toBe(4);
+    expect(niceMax(7)).toBe(8);
+    expect(niceMax(98)).toBe(100);
+    expect(niceMax(260)).toBe(300);
     expect(niceMax(420)).toBe(500);
+    expect(niceMax(1500)).toBe(1600);
+    expect(niceMax(6100)).toBe(8000);
+    expect(niceMax(5000)).toBe(5000);
+    for (let v = 0; v <= 20000; v += 7) {
+      const max = niceMax(v);
+      expect(max).toBeGreaterThanOrEqual(v);
+      expect(Number.isInteger(max / 4)).toBe(true);
+      // The tallest bar fills at least 60% of the axis.
+      if (v >= 4) expect(v / max).toBeGreaterThan(0.6);
+    }
     expect(compact(6100)).toBe("6.1k");
     expect(compact(2500000)).toBe("2.5M");
   });
@@ -253,8 +264,8 @@ describe("scan words and the scan list", () => {
 describe("bookmark words", () => {
   const b = { id: 1, seed: 42, note: "", tags: [], level_hash: "abcd", rules_version: 1, created_at: "2026-11-30T10:00:00Z", updated_at: "2026-11-30T10:00:00Z" } as unknown as Bookmark;
   it("words a bookmark's hash and dates, and the check", () => {
-    expect(bookmarkMeta(b)).toBe("hash abcd · rules v1 · saved 2026-11-30 10:00:00 UTC");
-    expect(bookmarkMeta({ ...b, updated_at: "2026-12-01T08:00:00Z" })).toContain("· edited 2026-12-01 08:00:00 UTC");
+    expect(bookmarkMeta(b)).toEqual(["hash abcd", "rules v1", "saved 2026-11-30 10:00:00 UTC"]);
+    expect(bookmarkMeta({ ...b, updated_at: "2026-12-01T08:00:00Z" })).toEqual(["hash abcd", "rules v1", "saved 2026-11-30 10:00:00 UTC", "edited 2026-12-01 08:00:00 UTC"]);
     const same = { bookmark: b, current_hash: "abcd", current_rules_version: 1, changed: false };
     expect(checkWords([same], 11.4)).toEqual({ changed: 0, text: "All 1 bookmarked levels are unchanged (11 ms)." });
     expect(checkWords([same, { ...same, bookmark: { ...b, seed: 7 }, changed: true }], 3).text).toBe("1 of 2 bookmarked levels changed: 7");
