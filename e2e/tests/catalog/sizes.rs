@@ -16,6 +16,31 @@ async fn spilled(s: &Studio, css: &str) -> Value {
     .await
 }
 
+/// The dates of the bookmark cards' lines ("2026-11-30 20:10:45 UTC") that are
+/// split over two lines (they broke at a hyphen at 1024x700), and how many there are.
+async fn split_dates(s: &Studio) -> Value {
+    s.eval(
+        "(() => {
+          const split = [];
+          let dates = 0;
+          for (const m of document.querySelectorAll('#bookmark-list .meta')) {
+            const walker = document.createTreeWalker(m, NodeFilter.SHOW_TEXT);
+            for (let n; (n = walker.nextNode()); ) {
+              for (const d of n.data.matchAll(/\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d UTC/g)) {
+                dates++;
+                const r = document.createRange();
+                r.setStart(n, d.index);
+                r.setEnd(n, d.index + d[0].length);
+                if (new Set([...r.getClientRects()].map((b) => Math.round(b.top))).size !== 1) split.push(d[0]);
+              }
+            }
+          }
+          return { dates, split };
+        })()",
+    )
+    .await
+}
+
 async fn fits(s: &Studio, css: &str, when: &str) {
     assert_eq!(
         spilled(s, css).await,
@@ -86,6 +111,13 @@ async fn catalog_views_at_1440x900_and_1024x700() {
         )
         .await;
         fits(&s, "#view-bookmarks .head, #bookmark-list .bm-item", &size).await;
+        let dates = split_dates(&s).await;
+        assert_eq!(dates["dates"], Value::from(3), "{size}: {dates}");
+        assert_eq!(
+            dates["split"],
+            Value::Array(vec![]),
+            "{size}: dates split over two lines"
+        );
         shot(&s, &format!("catalog-bookmarks-{size}")).await;
         s.click("#bookmark-list .bm-item[data-seed='42'] .bm-edit")
             .await;
@@ -122,7 +154,13 @@ async fn catalog_views_at_1440x900_and_1024x700() {
             "the month",
         )
         .await;
-        fits(&s, "#view-calendar .head, #cal-grid .cal-cell", &size).await;
+        // Nothing in a day is cut short (its numbers were "5/144 · 1…" at 1024x700).
+        fits(
+            &s,
+            "#view-calendar .head, #cal-grid .cal-cell, #cal-grid .cal-cell .seed, #cal-grid .cal-cell .key, #cal-grid .cal-cell .solving",
+            &size,
+        )
+        .await;
         shot(&s, &format!("catalog-calendar-{size}")).await;
     }
     s.close().await;

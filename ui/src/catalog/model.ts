@@ -249,11 +249,12 @@ export function filtersWords(filters: readonly Filter[]): string {
   return filters.length ? filters.map(filterWords).join(", ") : "all scanned";
 }
 
-/** Words for a bookmark's hash, rules version and dates. */
-export function bookmarkMeta(b: Bookmark): string {
+/** Words for a bookmark's hash, rules version and dates, one part each (shown joined by " · "). */
+export function bookmarkMeta(b: Bookmark): string[] {
   const when = (t: string) => t.replace("T", " ").replace("Z", " UTC");
-  const edited = b.updated_at !== b.created_at ? ` · edited ${when(b.updated_at)}` : "";
-  return `hash ${b.level_hash} · rules v${b.rules_version} · saved ${when(b.created_at)}${edited}`;
+  const parts = [`hash ${b.level_hash}`, `rules v${b.rules_version}`, `saved ${when(b.created_at)}`];
+  if (b.updated_at !== b.created_at) parts.push(`edited ${when(b.updated_at)}`);
+  return parts;
 }
 
 /** The line under the bookmarks' header after *Check bookmarks*. */
