@@ -278,6 +278,17 @@ async fn a_new_users_scan_keeps_every_thumbnail_and_header() {
     // Switch views and back, twice (the inspector, then the statistics).
     for other in ["inspector", "stats"] {
         view(&s, other).await;
+        if other == "inspector" {
+            // The inspector, hidden meanwhile, shows its pictures again too.
+            on_screen(
+                &s,
+                "",
+                0,
+                "#ledger canvas, #stage-canvas",
+                "the inspector shown again",
+            )
+            .await;
+        }
         view(&s, "seeds").await;
         rows_drawn(&s, &format!("back from the {other} view")).await;
         side_drawn(&s, &format!("back from the {other} view")).await;
