@@ -216,6 +216,19 @@ impl Studio {
             .unwrap_or_else(|e| panic!("text of {css}: {e}"))
     }
 
+    /// The text content of the element matching `css` (also where it is clipped or
+    /// hidden, which the rendered `text` leaves out).
+    pub async fn content(&self, css: &str) -> String {
+        let css = serde_json::to_string(css).expect("a selector");
+        self.eval(&format!(
+            "document.querySelector({css})?.textContent ?? null"
+        ))
+        .await
+        .as_str()
+        .unwrap_or_else(|| panic!("no {css}"))
+        .to_string()
+    }
+
     /// Clicks the element matching `css`.
     pub async fn click(&self, css: &str) {
         self.find(css)
@@ -223,6 +236,19 @@ impl Studio {
             .click()
             .await
             .unwrap_or_else(|e| panic!("click {css}: {e}"));
+    }
+
+    /// Resizes the window to `w` × `h` and waits for the page to follow.
+    pub async fn resize(&self, w: u32, h: u32) {
+        self.client
+            .set_window_size(w, h)
+            .await
+            .expect("resize the window");
+        self.wait_for(
+            &format!("window.outerWidth === {w} || window.innerWidth <= {w}"),
+            "the new size",
+        )
+        .await;
     }
 
     /// Types `text` into the seed bar and submits it with the Inspect button.

@@ -1,4 +1,18 @@
 import { describe, expect, it } from "vitest";
+import type { Bookmark } from "../src/bindings/Bookmark";
+import type { CatalogInfo } from "../src/bindings/CatalogInfo";
+import type { ScanEvent } from "../src/bindings/ScanEvent";
+import type { Stats } from "../src/bindings/Stats";
+import { histogramBars, histogramMedian, placementWords, shares, shareWords, statCards } from "../src/catalog/stats/model";
+import { CommandFailed } from "../src/lib/ipc";
+import {
+  alreadyBookmarked,
+  bookmarkMeta,
+  checkWords,
+  filtersWords,
+  scanItems,
+  scanWords,
+} from "../src/catalog/model";
 import {
   calendarCells,
   dateForSeedBar,
@@ -22,6 +36,7 @@ import {
   drawLevelThumb,
   drawPlacementMap,
   drawShares,
+  drawThumbPlaceholder,
   heat,
   niceMax,
   placementAt,
@@ -124,12 +139,23 @@ describe("calendar", () => {
 });
 
 describe("charts", () => {
-  it("rounds axes up to 1, 2 or 5 × 10^k", () => {
-    expect(niceMax(0)).toBe(1);
-    expect(niceMax(7)).toBe(10);
-    expect(niceMax(6100)).toBe(10000);
-    expect(niceMax(1500)).toBe(2000);
+  it("rounds axes up to four whole, nice ticks that the tallest bar nearly fills", () => {
+    expect(niceMax(0)).toBe(4);
+    expect(niceMax(3)).toBe(4);
+    expect(niceMax(7)).toBe(8);
+    expect(niceMax(98)).toBe(100);
+    expect(niceMax(260)).toBe(300);
     expect(niceMax(420)).toBe(500);
+    expect(niceMax(1500)).toBe(1600);
+    expect(niceMax(6100)).toBe(8000);
+    expect(niceMax(5000)).toBe(5000);
+    for (let v = 0; v <= 20000; v += 7) {
+      const max = niceMax(v);
+      expect(max).toBeGreaterThanOrEqual(v);
+      expect(Number.isInteger(max / 4)).toBe(true);
+      // The tallest bar fills at least 60% of the axis.
+      if (v >= 4) expect(v / max).toBeGreaterThan(0.6);
+    }
     expect(compact(6100)).toBe("6.1k");
     expect(compact(2500000)).toBe("2.5M");
   });
@@ -201,5 +227,103 @@ describe("charts", () => {
     expect(near(pixel(bx, by), rgbOf(palette.ball), 60)).toBe(true);
     const [gx, gy] = toCanvas(v, world.goal.center.x, world.goal.center.y);
     expect(near(pixel(gx, gy), rgbOf(palette.bg), 10)).toBe(false);
+  });
+});
+
+describe("scan words and the scan list", () => {
+  it("words each scan event", () => {
+    const e = (x: object) => x as unknown as ScanEvent;
+    expect(scanWords(e({ event: "started", job: 1, scan_id: 1, from: 0, to: 5000, done: 0, total: 5000, resumed: false }))).toBe("scanning 0..5000: 0 of 5,000 stored");
+    expect(scanWords(e({ event: "started", job: 1, scan_id: 1, from: 600, to: 100600, done: 2048, total: 100000, resumed: true }))).toBe(
+      "resuming 600..100600: 2,048 of 100,000 stored",
+    );
+    expect(scanWords(e({ event: "progress", job: 1, done: 1024, total: 5000, seeds_per_second: 812.4, eta_seconds: 4.9, elapsed_ms: 1260 }))).toBe(
+      "1,024 / 5,000 · 812 seeds/s · 5 s left",
+    );
+    expect(scanWords(e({ event: "finished", job: 1, done: 5000, total: 5000, elapsed_ms: 6150, seeds_per_second: 813 }))).toBe("done: 5,000 seeds · 813 seeds/s · 6.2 s");
+    expect(scanWords(e({ event: "cancelled", job: 1, done: 768, total: 5000 }))).toContain("cancelled at 768 of 5,000");
+  });
+  it("offers Resume for unfinished scans of this rules version only", () => {
+    const info = {
+      rules_version: 2,
+      scans: [
+        { id: 3, from: 600, to: 100600, next: 25600, rules_version: 2, state: "cancelled" },
+        { id: 2, from: 0, to: 600, next: 600, rules_version: 2, state: "done" },
+        { id: 1, from: 0, to: 100, next: 50, rules_version: 1, state: "running" },
+      ],
+    } as unknown as CatalogInfo;
+    expect(scanItems(info)).toEqual([
+      { from: 600, to: 100600, state: "cancelled", words: "25% cancelled", resumable: true },
+      { from: 0, to: 600, state: "done", words: "done", resumable: false },
+      { from: 0, to: 100, state: "running", words: "50% (interrupted)", resumable: false },
+    ]);
+    expect(scanItems(info, 1).length).toBe(1);
+  });
+});
+
+describe("bookmark words", () => {
+  const b = { id: 1, seed: 42, note: "", tags: [], level_hash: "abcd", rules_version: 1, created_at: "2026-11-30T10:00:00Z", updated_at: "2026-11-30T10:00:00Z" } as unknown as Bookmark;
+  it("words a bookmark's hash and dates, and the check", () => {
+    expect(bookmarkMeta(b)).toEqual(["hash abcd", "rules v1", "saved 2026-11-30 10:00:00 UTC"]);
+    expect(bookmarkMeta({ ...b, updated_at: "2026-12-01T08:00:00Z" })).toEqual(["hash abcd", "rules v1", "saved 2026-11-30 10:00:00 UTC", "edited 2026-12-01 08:00:00 UTC"]);
+    const same = { bookmark: b, current_hash: "abcd", current_rules_version: 1, changed: false };
+    expect(checkWords([same], 11.4)).toEqual({ changed: 0, text: "All 1 bookmarked levels are unchanged (11 ms)." });
+    expect(checkWords([same, { ...same, bookmark: { ...b, seed: 7 }, changed: true }], 3).text).toBe("1 of 2 bookmarked levels changed: 7");
+  });
+  it("finds the catalog's already_bookmarked in a refused command", () => {
+    const failed = (error: object) => new CommandFailed("bookmark_seed", { message: "already", error } as never);
+    expect(alreadyBookmarked(failed({ kind: "catalog", error: { kind: "already_bookmarked", detail: { seed: 4, id: 9 } } }))).toEqual({ seed: 4, id: 9 });
+    expect(alreadyBookmarked(failed({ kind: "scan_running" }))).toBeNull();
+    expect(alreadyBookmarked(failed({ kind: "catalog", error: { kind: "database", detail: "locked" } }))).toBeNull();
+    expect(alreadyBookmarked(new Error("network"))).toBeNull();
+    expect(alreadyBookmarked("x")).toBeNull();
+  });
+  it("says what statistics are of", () => {
+    expect(filtersWords([])).toBe("all scanned");
+    expect(filtersWords([{ column: "solving", op: "le", value: 3 }, { column: "fallback", op: "eq", value: 1 }])).toBe("solving ≤ 3, fallback shipped");
+  });
+});
+
+describe("statistics model", () => {
+  const s = {
+    seeds: 10, accepted: 8, fallback: 1, all_pre_solved: 1, fallback_rate: 0.1, pre_solved_rejections: 4,
+    attempts_histogram: [[1, 6], [3, 4]], solving_histogram: [[0, 2], [2, 3], [5, 5]],
+    placement_solves: Array.from({ length: 144 }, (_, i) => (i === 19 ? 4 : 0)),
+  } as unknown as Stats;
+  it("fills histogram gaps and finds the median", () => {
+    expect(histogramBars(s.attempts_histogram)).toEqual([{ label: "1", value: 6 }, { label: "2", value: 0 }, { label: "3", value: 4 }]);
+    expect(histogramBars([])).toEqual([]);
+    expect(histogramMedian(s.solving_histogram)).toBe(2);
+    expect(histogramMedian([])).toBe(0);
+  });
+  it("makes the cards, with what they are of and the 5% bar", () => {
+    const cards = statCards(s, "solving ≤ 3");
+    expect(cards.map((c) => [c.key, c.value, c.tone])).toEqual([
+      ["seeds", "10", ""],
+      ["fallback rate", "10.00%", "bad"],
+      ["mean attempts", "1.80", ""],
+      ["median solving", "2", ""],
+    ]);
+    expect(cards[0]!.sub).toBe("solving ≤ 3");
+    expect(statCards({ ...s, seeds: 0, fallback: 0, attempts_histogram: [], solving_histogram: [] } as unknown as Stats, "all scanned").map((c) => c.value)).toEqual([
+      "0",
+      "—",
+      "—",
+      "—",
+    ]);
+  });
+  it("words the shares and a placement", () => {
+    expect(shares(s).map((x) => shareWords(x, 10))).toEqual(["accepted: 8 (80.00%)", "fallback: 1 (10.00%)", "all 40 preSolved: 1 (10.00%)"]);
+    expect(placementWords(19, s, rules)).toBe("placement 19: ramp at (15, 102), tilt 0.8 rad — solves 4 of 10 seeds (40.0%)");
+  });
+});
+
+describe("thumbnail placeholder", () => {
+  it("draws an empty frame: background and edge, no level", () => {
+    const { ctx, pixel } = raster(24, 36);
+    drawThumbPlaceholder(ctx, 24, 36);
+    expect(near(pixel(12, 18), rgbOf(palette.bg), 2)).toBe(true);
+    expect(near(pixel(0, 18), rgbOf(palette.fieldEdge), 2)).toBe(true);
+    expect(pixel(12, 18)[3]).toBe(255);
   });
 });

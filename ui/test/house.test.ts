@@ -16,21 +16,12 @@ const sources = files(src)
   .map((f) => relative(src, f))
   .filter((f) => !f.startsWith("bindings/") && /\.(ts|svelte|css)$/.test(f));
 
-/**
- * TODO(phase 2): the three pre-Svelte files, mounted by the new shell until
- * their features are components. Remove each entry when its file goes; the
- * list may only shrink.
- */
-const LEGACY = ["catalog/legacy.ts"];
-
 describe("ui/src", () => {
-  it("has no hand-written file over 400 lines (legacy files excepted until phase 2)", () => {
+  it("has no hand-written file over 400 lines", () => {
     const long = sources
-      .filter((f) => !LEGACY.includes(f))
       .map((f) => [f, readFileSync(join(src, f), "utf8").split("\n").length] as const)
       .filter(([, n]) => n > 400);
     expect(long).toEqual([]);
-    for (const f of LEGACY) expect(sources).toContain(f);
   });
 
   it("reaches the shell only through lib/ipc.ts", () => {

@@ -1,28 +1,29 @@
 /** Pure logic of the catalog views (no DOM): filters, paging, formatting, calendar layout. */
+import type { Bookmark } from "../bindings/Bookmark";
+import type { BookmarkCheck } from "../bindings/BookmarkCheck";
+import type { CatalogInfo } from "../bindings/CatalogInfo";
 import type { Column } from "../bindings/Column";
+import type { Filter } from "../bindings/Filter";
 import type { Op } from "../bindings/Op";
+import type { ScanEvent } from "../bindings/ScanEvent";
+import type { ScanRecord } from "../bindings/ScanRecord";
 import type { SeedSummary } from "../bindings/SeedSummary";
+import { CommandFailed } from "../lib/ipc";
 
 export const SEED_COUNT = 2 ** 32;
 
-/**
- * A catalog `Filter` as the UI holds it: ts-rs types the i64 value as `bigint`,
- * but IPC is JSON (numbers; `JSON.stringify` refuses a bigint), so the UI keeps a
- * `number` (filter values are small integers).
- */
-export interface Filter {
-  column: Column;
-  op: Op;
-  value: number;
-}
+/** `column op value`, e.g. solving ≤ 3 or fallback = 1 (the catalog's type). */
+export type { Filter };
 
-/** The browser's columns: which catalog column each sorts/filters by, and how a row shows it. */
+/**
+ * The browser's columns: which catalog column each sorts/filters by, and how a
+ * row shows it. Their widths are in SeedTable.svelte's grid template, in this order.
+ */
 export interface ColumnDef {
   key: string;
   label: string;
   title: string;
   column: Column | null;
-  width: number;
   value: (r: SeedSummary) => string;
   numeric: boolean;
 }
@@ -34,17 +35,17 @@ export const shippedWords: Record<SeedSummary["shipped"], string> = {
 };
 
 export const COLUMNS: readonly ColumnDef[] = [
-  { key: "seed", label: "Seed", title: "the seed", column: "seed", width: 104, value: (r) => String(r.seed), numeric: true },
-  { key: "shipped", label: "Shipped", title: "what shipped: the accepted candidate, the fallback, or the 40th of 40 preSolved", column: "fallback", width: 104, value: (r) => shippedWords[r.shipped], numeric: false },
-  { key: "attempts", label: "Attempts", title: "candidates drawn (1 to 40)", column: "attempts", width: 78, value: (r) => String(r.attempts), numeric: true },
-  { key: "pre_solved", label: "PreSolved", title: "candidates rejected because the bare ball reached the goal", column: "pre_solved", width: 80, value: (r) => String(r.pre_solved), numeric: true },
-  { key: "solving", label: "Solving", title: "sweep placements (of 144) that solve the shipped level", column: "solving", width: 74, value: (r) => String(r.solving), numeric: true },
-  { key: "walls", label: "Walls", title: "walls in the shipped level", column: "walls", width: 60, value: (r) => String(r.walls), numeric: true },
-  { key: "ramps", label: "Ramps", title: "ramps in the inventory", column: "ramps", width: 60, value: (r) => String(r.inventory.ramp), numeric: true },
-  { key: "fans", label: "Fans", title: "fans in the inventory", column: "fans", width: 54, value: (r) => String(r.inventory.fan), numeric: true },
-  { key: "bumpers", label: "Bumpers", title: "bumpers in the inventory", column: "bumpers", width: 72, value: (r) => String(r.inventory.bumper), numeric: true },
-  { key: "hash", label: "Level hash", title: "first 16 hex digits of the SHA-256 of the level's canonical JSON", column: null, width: 150, value: (r) => r.level_hash, numeric: false },
-  { key: "rules", label: "Rules", title: "rules version the row was scanned with", column: "rules_version", width: 56, value: (r) => String(r.rules_version), numeric: true },
+  { key: "seed", label: "Seed", title: "the seed", column: "seed", value: (r) => String(r.seed), numeric: true },
+  { key: "shipped", label: "Shipped", title: "what shipped: the accepted candidate, the fallback, or the 40th of 40 preSolved", column: "fallback", value: (r) => shippedWords[r.shipped], numeric: false },
+  { key: "attempts", label: "Attempts", title: "candidates drawn (1 to 40)", column: "attempts", value: (r) => String(r.attempts), numeric: true },
+  { key: "pre_solved", label: "PreSolved", title: "candidates rejected because the bare ball reached the goal", column: "pre_solved", value: (r) => String(r.pre_solved), numeric: true },
+  { key: "solving", label: "Solving", title: "sweep placements (of 144) that solve the shipped level", column: "solving", value: (r) => String(r.solving), numeric: true },
+  { key: "walls", label: "Walls", title: "walls in the shipped level", column: "walls", value: (r) => String(r.walls), numeric: true },
+  { key: "ramps", label: "Ramps", title: "ramps in the inventory", column: "ramps", value: (r) => String(r.inventory.ramp), numeric: true },
+  { key: "fans", label: "Fans", title: "fans in the inventory", column: "fans", value: (r) => String(r.inventory.fan), numeric: true },
+  { key: "bumpers", label: "Bumpers", title: "bumpers in the inventory", column: "bumpers", value: (r) => String(r.inventory.bumper), numeric: true },
+  { key: "hash", label: "Level hash", title: "first 16 hex digits of the SHA-256 of the level's canonical JSON", column: null, value: (r) => r.level_hash, numeric: false },
+  { key: "rules", label: "Rules", title: "rules version the row was scanned with", column: "rules_version", value: (r) => String(r.rules_version), numeric: true },
 ];
 
 export const COLUMN_LABELS: Record<Column, string> = {
@@ -90,6 +91,10 @@ const ALIASES: Record<string, Column> = {
   pre_solved: "pre_solved", solving: "solving", walls: "walls", ramps: "ramps", fans: "fans", bumpers: "bumpers",
   rules: "rules_version", rules_version: "rules_version",
 };
+
+/** What the filter box's error adds after “… is not a filter:”. */
+export const FILTER_HELP =
+  "write COLUMN OP NUMBER, e.g. solving <= 3 (columns: seed, attempts, fallback, presolved, solving, walls, ramps, fans, bumpers, rules).";
 
 /** Parses "solving <= 3", "attempts≥10", "fallback" (= fallback = 1). Null when it is not a filter. */
 export function parseFilter(text: string): Filter | null {
@@ -197,4 +202,75 @@ export function dateForSeedBar(isoDate: string): string {
 /** Share of `part` in `whole` as "12.3%". */
 export function percent(part: number, whole: number, digits = 1): string {
   return whole > 0 ? `${((100 * part) / whole).toFixed(digits)}%` : "—";
+}
+
+const count = (n: number): string => n.toLocaleString("en-US");
+
+/** The scan's progress line for one event. */
+export function scanWords(e: ScanEvent): string {
+  switch (e.event) {
+    case "started":
+      return `${e.resumed ? "resuming" : "scanning"} ${e.from}..${e.to}: ${count(e.done)} of ${count(e.total)} stored`;
+    case "progress":
+      return `${count(e.done)} / ${count(e.total)} · ${rateWords(e.seeds_per_second)} · ${etaWords(e.eta_seconds)}`;
+    case "finished":
+      return `done: ${count(e.total)} seeds · ${rateWords(e.seeds_per_second)} · ${(e.elapsed_ms / 1000).toFixed(1)} s`;
+    case "cancelled":
+      return `cancelled at ${count(e.done)} of ${count(e.total)}: everything stored so far is kept; Resume continues from there`;
+  }
+}
+
+/** One line of the scan list: the range, how far it got, and whether it can be resumed. */
+export interface ScanItem {
+  from: number;
+  to: number;
+  state: ScanRecord["state"];
+  words: string;
+  resumable: boolean;
+}
+
+/** The newest `n` scans of the catalog as the scan list shows them. */
+export function scanItems(info: CatalogInfo, n = 6): ScanItem[] {
+  return info.scans.slice(0, n).map((s) => {
+    const { from, to } = s;
+    const done = s.next - from;
+    return {
+      from,
+      to,
+      state: s.state,
+      words: s.state === "done" ? "done" : `${percent(done, to - from, 0)} ${s.state === "running" ? "(interrupted)" : "cancelled"}`,
+      resumable: s.state !== "done" && s.rules_version === info.rules_version,
+    };
+  });
+}
+
+/** "all scanned", or the filters in words: what a set of statistics is of. */
+export function filtersWords(filters: readonly Filter[]): string {
+  return filters.length ? filters.map(filterWords).join(", ") : "all scanned";
+}
+
+/** Words for a bookmark's hash, rules version and dates, one part each (shown joined by " · "). */
+export function bookmarkMeta(b: Bookmark): string[] {
+  const when = (t: string) => t.replace("T", " ").replace("Z", " UTC");
+  const parts = [`hash ${b.level_hash}`, `rules v${b.rules_version}`, `saved ${when(b.created_at)}`];
+  if (b.updated_at !== b.created_at) parts.push(`edited ${when(b.updated_at)}`);
+  return parts;
+}
+
+/** The line under the bookmarks' header after *Check bookmarks*. */
+export function checkWords(checks: readonly BookmarkCheck[], ms: number): { text: string; changed: number } {
+  const changed = checks.filter((c) => c.changed);
+  return {
+    changed: changed.length,
+    text: changed.length
+      ? `${changed.length} of ${checks.length} bookmarked levels changed: ${changed.map((c) => c.bookmark.seed).join(", ")}`
+      : `All ${checks.length} bookmarked levels are unchanged (${ms.toFixed(0)} ms).`,
+  };
+}
+
+/** The bookmark a refused `bookmark_seed` names when the seed already has one (the catalog's `already_bookmarked`), else null. */
+export function alreadyBookmarked(e: unknown): { seed: number; id: number } | null {
+  if (!(e instanceof CommandFailed)) return null;
+  const err = e.error;
+  return err.kind === "catalog" && err.error.kind === "already_bookmarked" ? err.error.detail : null;
 }

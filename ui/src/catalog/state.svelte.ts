@@ -65,7 +65,7 @@ export function bannerOf(info: CatalogInfo | null): Banner {
 
 /** The view bar's line about the catalog. */
 export function catalogLine(info: CatalogInfo): string {
-  return `${Number(info.seeds).toLocaleString("en-US")} seeds in the catalog · rules v${info.rules_version}`;
+  return `${info.seeds.toLocaleString("en-US")} seeds in the catalog · rules v${info.rules_version}`;
 }
 
 /** The main window's catalog state. */

@@ -21,6 +21,15 @@ export function drawLevelThumb(ctx: Ctx, width: number, height: number, world: W
   return v;
 }
 
+/** A thumbnail whose level is still on its way: the field's frame, empty. */
+export function drawThumbPlaceholder(ctx: Ctx, width: number, height: number): void {
+  ctx.fillStyle = palette.bg;
+  ctx.fillRect(0, 0, width, height);
+  ctx.strokeStyle = palette.fieldEdge;
+  ctx.lineWidth = 1;
+  ctx.strokeRect(0.5, 0.5, width - 1, height - 1);
+}
+
 export interface Bar {
   label: string;
   value: number;
@@ -33,12 +42,23 @@ export interface BarLayout {
   max: number;
 }
 
-/** "Nice" upper bound for an axis: 1, 2 or 5 × 10^k at or above `v`. */
+/** Tick steps tried at each power of ten (the axis has four ticks: 0, step … 4 × step). */
+const STEPS = [1, 1.25, 1.5, 2, 2.5, 3, 4, 5, 6, 7.5, 8];
+
+/**
+ * "Nice" upper bound for a count axis: four times the smallest whole step of
+ * 1, 1.25, 1.5, 2, 2.5, 3, 4, 5, 6, 7.5 or 8 × 10^k that reaches `v`, so every
+ * tick is a whole number and the tallest bar fills most of the chart (260 → 300,
+ * where 1-2-5 bounds gave 500 and left half the chart empty).
+ */
 export function niceMax(v: number): number {
-  if (v <= 0) return 1;
-  const p = 10 ** Math.floor(Math.log10(v));
-  for (const m of [1, 2, 5, 10]) if (m * p >= v) return m * p;
-  return 10 * p;
+  const quarter = Math.max(1, v / 4);
+  for (let p = 10 ** Math.floor(Math.log10(quarter)); ; p *= 10) {
+    for (const m of STEPS) {
+      const step = m * p;
+      if (Number.isInteger(step) && step >= quarter) return 4 * step;
+    }
+  }
 }
 
 /** Where the bars of a histogram go inside `w` × `h` (left axis gutter, bottom labels). */
