@@ -754,7 +754,11 @@ impl Solid {
             return false;
         }
         let (_, _, d2) = self.offset(x, y);
-        !(d2 >= self.reach * self.reach)
+        // As `contact` writes it (NaN would count as touching there too).
+        if d2 >= self.reach * self.reach {
+            return false;
+        }
+        true
     }
 }
 
