@@ -44,7 +44,7 @@ pub use rules_file::{parse_rules_file, rules_file_text, RulesFile, RulesFileErro
 pub use scenes::parse_scene;
 pub use seed::{daily_key, daily_seed, fnv1a32, parse_seed, ParsedSeed, SeedError, SeedSource};
 pub use share::{decode_share_code, encode_share_code, share_code, ShareCode, ShareCodeError};
-pub use sim::{simulate, BareTrace, Compiled, Outcome, SimOptions, SimResult};
+pub use sim::{simulate, BareTrace, Compiled, Outcome, PartRunner, SimOptions, SimResult};
 pub use solution::{new_solution, parse_solution, replay, solution_text, Solution, SolutionError};
 pub use strict_json::JsonError;
 pub use summary::{summarize, summarize_report, SeedSummary, ShippedKind};

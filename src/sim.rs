@@ -341,39 +341,7 @@ impl Compiled {
     /// `k` continues from the bare run's state after step `k − 1`. Fans act before
     /// contacts (a force field, not a solid), so they take the plain path.
     pub fn run_part(&self, trace: &BareTrace, part: &Placement, options: &SimOptions) -> SimResult {
-        let max_steps = options.max_steps.unwrap_or(self.k.max_steps);
-        let solid = self.solid_of(part);
-        let usable = part.part != PartKind::Fan
-            && trace.max_steps == max_steps
-            && trace.solids == self.solids.len()
-            // The wedge check compares with `reach − slop`: sound only when that is
-            // not negative (validation keeps every reach far above the slop).
-            && solid.reach >= self.k.slop;
-        if !usable {
-            let mut sim = self.clone();
-            sim.add(part);
-            return sim.run(options);
-        }
-        let stride = options.trajectory_stride;
-        match trace.first_touch(&solid) {
-            None => SimResult {
-                outcome: trace.outcome,
-                steps: trace.steps,
-                closest: trace.closest,
-                trajectory: trace.trajectory(trace.steps, stride, true),
-            },
-            Some(step) => {
-                let state = if step == 1 {
-                    trace.start
-                } else {
-                    trace.states[step as usize - 2]
-                };
-                let trajectory = trace.trajectory(step - 1, stride, false);
-                let mut sim = self.clone();
-                sim.push_part(part, solid);
-                sim.run_from(state, step, options, trajectory, &mut NoProbe)
-            }
-        }
+        PartRunner::new(self, trace).run(part, options)
     }
 
     fn start_state(&self) -> State {
@@ -549,6 +517,66 @@ impl Compiled {
         let dx = ((x - self.goal_cx).abs() - self.goal_hw).max(0.0);
         let dy = ((y - self.goal_cy).abs() - self.goal_hh).max(0.0);
         dx * dx + dy * dy
+    }
+}
+
+/// Runs a world with one more part at a time, as [`Compiled::run_part`] does, with
+/// one copy of the world (and a slot for the part) made once for all of them.
+pub struct PartRunner<'a> {
+    base: &'a Compiled,
+    trace: &'a BareTrace,
+    scratch: Compiled,
+}
+
+impl<'a> PartRunner<'a> {
+    /// `trace` is `base`'s own [`Compiled::run_traced`].
+    pub fn new(base: &'a Compiled, trace: &'a BareTrace) -> Self {
+        let mut scratch = base.clone();
+        scratch.solids.reserve_exact(1);
+        Self {
+            base,
+            trace,
+            scratch,
+        }
+    }
+
+    /// [`Compiled::run_part`].
+    pub fn run(&mut self, part: &Placement, options: &SimOptions) -> SimResult {
+        let (base, trace) = (self.base, self.trace);
+        let max_steps = options.max_steps.unwrap_or(base.k.max_steps);
+        let solid = base.solid_of(part);
+        let usable = part.part != PartKind::Fan
+            && trace.max_steps == max_steps
+            && trace.solids == base.solids.len()
+            // The wedge check compares with `reach − slop`: sound only when that is
+            // not negative (validation keeps every reach far above the slop).
+            && solid.reach >= base.k.slop;
+        if !usable {
+            let mut sim = base.clone();
+            sim.add(part);
+            return sim.run(options);
+        }
+        let stride = options.trajectory_stride;
+        match trace.first_touch(&solid) {
+            None => SimResult {
+                outcome: trace.outcome,
+                steps: trace.steps,
+                closest: trace.closest,
+                trajectory: trace.trajectory(trace.steps, stride, true),
+            },
+            Some(step) => {
+                let state = if step == 1 {
+                    trace.start
+                } else {
+                    trace.states[step as usize - 2]
+                };
+                let trajectory = trace.trajectory(step - 1, stride, false);
+                self.scratch.solids.truncate(base.solids.len());
+                self.scratch.solids.push(solid);
+                self.scratch
+                    .run_from(state, step, options, trajectory, &mut NoProbe)
+            }
+        }
     }
 }
 
@@ -786,11 +814,18 @@ fn sides(k: &Consts, b: &mut Ball) -> bool {
 
 /// Resolves the ball against one solid: pushes it out to the contact distance and
 /// applies restitution, kick and friction. True when it moved it by more than the slop.
-#[inline]
+/// The bounding-box test, which settles most calls, stays in the caller's loop.
+#[inline(always)]
 fn contact(k: &Consts, s: &Solid, b: &mut Ball) -> bool {
     if b.x < s.min_x || b.x > s.max_x || b.y < s.min_y || b.y > s.max_y {
         return false;
     }
+    contact_near(k, s, b)
+}
+
+/// [`contact`] once the ball is inside the solid's bounding box.
+#[inline(never)]
+fn contact_near(k: &Consts, s: &Solid, b: &mut Ball) -> bool {
     let (ex, ey, d2) = s.offset(b.x, b.y);
     if d2 >= s.reach * s.reach {
         return false;

@@ -11,7 +11,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::rules::{Rules, SweepSection};
-use crate::sim::{BareTrace, Compiled, Outcome, SimOptions, SimResult};
+use crate::sim::{BareTrace, Compiled, Outcome, PartRunner, SimOptions, SimResult};
 use crate::valid_rules::ValidRules;
 use crate::world::{check_placement, Placement, PlacementError, World};
 
@@ -173,9 +173,8 @@ pub fn run_sweep_traced(
         solving: 0,
         complete,
     };
-    extend(rules, world, &mut sweep, |ramp| {
-        base.run_part(trace, ramp, &options)
-    });
+    let mut runner = PartRunner::new(base, trace);
+    extend(rules, world, &mut sweep, |ramp| runner.run(ramp, &options));
     sweep
 }
 
@@ -187,9 +186,8 @@ pub fn complete_sweep(rules: &ValidRules, world: &World, partial: &Sweep) -> Swe
     let options = SimOptions::default();
     let mut sweep = partial.clone();
     sweep.complete = true;
-    extend(rules, world, &mut sweep, |ramp| {
-        base.run_part(&trace, ramp, &options)
-    });
+    let mut runner = PartRunner::new(&base, &trace);
+    extend(rules, world, &mut sweep, |ramp| runner.run(ramp, &options));
     sweep
 }
 

@@ -7,8 +7,10 @@
 //! the start) stays the reference.
 
 use contraption::{
-    complete_sweep, draw_candidate, parse_rules_file, run_sweep, run_sweep_plain, simulate,
-    Compiled, Mulberry32, PartKind, Placement, Rules, SimOptions, Spin, ValidRules, World,
+    complete_sweep, draw_candidate,
+    geometry::{segment_segment_dist2, segments_closer_than},
+    parse_rules_file, run_sweep, run_sweep_plain, simulate, Compiled, Mulberry32, PartKind,
+    Placement, Rules, SimOptions, Spin, ValidRules, Vec2, World,
 };
 use proptest::prelude::*;
 
@@ -126,4 +128,48 @@ fn part() -> impl Strategy<Value = Placement> {
             }
             p
         })
+}
+
+/// Coordinates as levels have them (hundredths) or anything, lengths near the
+/// segments' true distance, collinear and crossing segments included.
+fn segment() -> impl Strategy<Value = (Vec2, Vec2)> {
+    let coord = prop_oneof![
+        (-2000i32..16000).prop_map(|v| f64::from(v) / 100.0),
+        -20.0f64..160.0,
+    ];
+    (coord.clone(), coord.clone(), coord.clone(), coord)
+        .prop_map(|(ax, ay, bx, by)| (Vec2::new(ax, ay), Vec2::new(bx, by)))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(20_000))]
+
+    /// The placement check's shortcut answers as the full distance does.
+    #[test]
+    fn segments_closer_than_is_the_distance_test(
+        (a, b) in segment(),
+        (c, d) in segment(),
+        collinear in any::<bool>(),
+        reach in prop_oneof![0.0f64..30.0, Just(0.0), Just(1.5)],
+        near in any::<bool>(),
+    ) {
+        // Collinear cases: the second segment on the first's line, further along.
+        let (c, d) = if collinear {
+            let (dx, dy) = (b.x - a.x, b.y - a.y);
+            (Vec2::new(b.x + dx * 0.5, b.y + dy * 0.5), Vec2::new(b.x + dx * 2.0, b.y + dy * 2.0))
+        } else {
+            (c, d)
+        };
+        // Reaches right at the computed distance (either side of it) too.
+        let reach = if near {
+            let d2 = segment_segment_dist2(a, b, c, d);
+            d2.sqrt() + (reach - 15.0) * 1e-12
+        } else {
+            reach
+        };
+        prop_assert_eq!(
+            segments_closer_than(a, b, c, d, reach),
+            segment_segment_dist2(a, b, c, d) < reach * reach
+        );
+    }
 }
