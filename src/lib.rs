@@ -25,6 +25,7 @@ pub mod solution;
 pub mod strict_json;
 pub mod summary;
 pub mod sweep;
+pub mod totals;
 pub mod valid_rules;
 pub mod world;
 
@@ -52,6 +53,7 @@ pub use sweep::{
     complete_sweep, run_sweep, run_sweep_plain, run_sweep_traced, sweep_placement,
     sweep_placements, Sweep, SweepCounts, SweepEntry, SweepResult,
 };
+pub use totals::{ScanSummary, Totals};
 pub use valid_rules::{rules_id, RulesError, ValidRules, DEFAULT_RULES_ID};
 pub use world::{
     check_placement, check_placements, Goal, Inventory, PartKind, Placement, PlacementError, Scene,
