@@ -7,7 +7,7 @@ use crate::report::{Attempt, GenerationReport, Mode, Shipped, Verdict};
 use crate::rng::Mulberry32;
 use crate::rules::{CountRange, RealRange, Rules, RULES_VERSION};
 use crate::sim::{Compiled, Outcome, SimOptions};
-use crate::sweep::{run_sweep, sweep_placement};
+use crate::sweep::{run_sweep_traced, sweep_placement};
 use crate::valid_rules::ValidRules;
 use crate::world::{Goal, Inventory, Wall, World};
 
@@ -157,13 +157,21 @@ pub fn generate_with(
     for index in 1..=max_attempts {
         let world = draw(&mut rng);
         let compiled = Compiled::new(rules, &world);
-        let bare = compiled.run(&bare_options);
+        let (bare, trace) = compiled.run_traced(&bare_options);
         let hash = level_hash(&world);
         if bare.outcome == Outcome::Goal {
             // The game never sweeps a preSolved candidate; the inspector does, to
             // show what a ramp would have done, without changing the verdict.
-            let sweep = complete
-                .then(|| run_sweep(rules, &world, &compiled, true, options.trajectory_stride));
+            let sweep = complete.then(|| {
+                run_sweep_traced(
+                    rules,
+                    &world,
+                    &compiled,
+                    &trace,
+                    true,
+                    options.trajectory_stride,
+                )
+            });
             attempts.push(Attempt {
                 index,
                 world,
@@ -183,10 +191,11 @@ pub fn generate_with(
         if fallback_candidate {
             fallback = Some(index);
         }
-        let sweep = run_sweep(
+        let sweep = run_sweep_traced(
             rules,
             &world,
             &compiled,
+            &trace,
             complete,
             options.trajectory_stride,
         );

@@ -70,6 +70,35 @@ pub fn segment_segment_dist2(a: Vec2, b: Vec2, c: Vec2, d: Vec2) -> f64 {
         .min(point_segment_dist2(d, a, b))
 }
 
+/// `segment_segment_dist2(a, b, c, d) < reach * reach`, bit for bit, without the
+/// four point-to-segment distances (and their divisions) when the segments' boxes
+/// are apart by more than `reach` along an axis.
+///
+/// Why it is the same answer: each of those distances is from an endpoint of one
+/// segment to a point computed on the other, which lies in the other's box give or
+/// take a few units in the last place. Apart by more than `reach` plus a margin far
+/// above that rounding, every offset has a component longer than `reach`, so every
+/// squared distance, rounded, is at least `reach * reach` rounded (rounding is
+/// monotonic). The crossing test, which can answer 0 on its own, is still asked.
+pub fn segments_closer_than(a: Vec2, b: Vec2, c: Vec2, d: Vec2, reach: f64) -> bool {
+    let span = |p: f64, q: f64| if p < q { (p, q) } else { (q, p) };
+    let (ax0, ax1) = span(a.x, b.x);
+    let (ay0, ay1) = span(a.y, b.y);
+    let (cx0, cx1) = span(c.x, d.x);
+    let (cy0, cy1) = span(c.y, d.y);
+    // A sum of magnitudes bounds every coordinate: the margin grows with the scale
+    // of the numbers, as their rounding does. (NaN anywhere: no shortcut.)
+    let scale = ax1.abs() + ax0.abs() + ay1.abs() + ay0.abs() + cx1.abs() + cx0.abs();
+    let scale = scale + cy1.abs() + cy0.abs() + reach.abs();
+    let apart = reach + 1e-9 * (1.0 + scale);
+    if reach >= 0.0
+        && (cx0 - ax1 > apart || ax0 - cx1 > apart || cy0 - ay1 > apart || ay0 - cy1 > apart)
+    {
+        return segments_intersect(a, b, c, d) && 0.0 < reach * reach;
+    }
+    segment_segment_dist2(a, b, c, d) < reach * reach
+}
+
 /// An axis-aligned box given by its centre and half extents.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Aabb {

@@ -20,11 +20,12 @@ pub mod rules_file;
 pub mod scenes;
 pub mod seed;
 pub mod share;
-pub mod sim;
+mod sim;
 pub mod solution;
 pub mod strict_json;
 pub mod summary;
 pub mod sweep;
+pub mod totals;
 pub mod valid_rules;
 pub mod world;
 
@@ -44,13 +45,15 @@ pub use rules_file::{parse_rules_file, rules_file_text, RulesFile, RulesFileErro
 pub use scenes::parse_scene;
 pub use seed::{daily_key, daily_seed, fnv1a32, parse_seed, ParsedSeed, SeedError, SeedSource};
 pub use share::{decode_share_code, encode_share_code, share_code, ShareCode, ShareCodeError};
-pub use sim::{simulate, Compiled, Outcome, SimOptions, SimResult};
+pub use sim::{simulate, BareTrace, Compiled, Outcome, PartRunner, SimOptions, SimResult};
 pub use solution::{new_solution, parse_solution, replay, solution_text, Solution, SolutionError};
 pub use strict_json::JsonError;
 pub use summary::{summarize, summarize_report, SeedSummary, ShippedKind};
 pub use sweep::{
-    run_sweep, sweep_placement, sweep_placements, Sweep, SweepCounts, SweepEntry, SweepResult,
+    complete_sweep, run_sweep, run_sweep_plain, run_sweep_traced, sweep_placement,
+    sweep_placements, Sweep, SweepCounts, SweepEntry, SweepResult,
 };
+pub use totals::{ScanSummary, Totals};
 pub use valid_rules::{rules_id, RulesError, ValidRules, DEFAULT_RULES_ID};
 pub use world::{
     check_placement, check_placements, Goal, Inventory, PartKind, Placement, PlacementError, Scene,

@@ -255,6 +255,12 @@ impl Compiled {
     /// Adds a placed part's body (and, for a fan, its force field). A gear without
     /// a spin stands still.
     pub fn add(&mut self, p: &Placement) {
+        let solid = self.solid_of(p);
+        self.push_part(p, solid);
+    }
+
+    /// The solid a placed part adds.
+    fn solid_of(&self, p: &Placement) -> Solid {
         let body = p.body(&self.parts);
         let parts = &self.parts;
         let material = match p.part {
@@ -269,13 +275,11 @@ impl Compiled {
                 ..Material::plain(parts.gear.restitution, parts.gear.friction)
             },
         };
-        self.solids.push(Solid::capsule(
-            body.a,
-            body.b,
-            body.radius,
-            self.k.ball_radius,
-            material,
-        ));
+        Solid::capsule(body.a, body.b, body.radius, self.k.ball_radius, material)
+    }
+
+    fn push_part(&mut self, p: &Placement, solid: Solid) {
+        self.solids.push(solid);
         if p.part == PartKind::Fan {
             let d = p.direction();
             self.fans.push(FanField {
@@ -289,22 +293,92 @@ impl Compiled {
 
     /// Runs the ball from its start until an outcome is decided.
     pub fn run(&self, options: &SimOptions) -> SimResult {
-        let k = self.k;
-        let max_steps = options.max_steps.unwrap_or(k.max_steps);
-        let mut x = self.start.x;
-        let mut y = self.start.y;
-        let mut vx = 0.0f64;
-        let mut vy = 0.0f64;
-        let mut still = 0u32;
-        let mut best = self.goal_dist2(x, y);
         let stride = options.trajectory_stride;
         let mut trajectory = Vec::new();
         if stride > 0 {
-            trajectory.push([x, y]);
+            trajectory.push([self.start.x, self.start.y]);
         }
+        self.run_from(self.start_state(), 1, options, trajectory, &mut NoProbe)
+    }
+
+    /// Runs the ball from its start like [`Compiled::run`], and records the run as a
+    /// [`BareTrace`]: where the ball was at every contact pass and its state after
+    /// every step. [`Compiled::run_part`] uses it to run this world with one more
+    /// part without redoing the steps the part cannot change.
+    pub fn run_traced(&self, options: &SimOptions) -> (SimResult, BareTrace) {
+        let mut recorder = Recorder::default();
+        let stride = options.trajectory_stride;
+        let mut trajectory = Vec::new();
+        if stride > 0 {
+            trajectory.push([self.start.x, self.start.y]);
+        }
+        let result = self.run_from(self.start_state(), 1, options, trajectory, &mut recorder);
+        recorder.close_chunk();
+        let trace = BareTrace {
+            max_steps: options.max_steps.unwrap_or(self.k.max_steps),
+            outcome: result.outcome,
+            steps: result.steps,
+            closest: result.closest,
+            start: self.start_state(),
+            states: recorder.states,
+            end: recorder.end,
+            probes: recorder.probes,
+            chunks: recorder.chunks,
+            solids: self.solids.len(),
+        };
+        (result, trace)
+    }
+
+    /// Runs this world with `part` added, exactly as `clone + add(part) + run`
+    /// would, using `trace` (this world's own [`Compiled::run_traced`], with the
+    /// same step budget) to skip what the part cannot change.
+    ///
+    /// A solid added last is resolved after the sides and every other solid in each
+    /// contact pass, so until the first pass in which the ball (where the bare run
+    /// has it at that moment) comes within the part's contact distance, the part
+    /// does nothing and the run is the bare run step for step. A part the bare ball
+    /// never comes near ends exactly as the bare run; one it first reaches at step
+    /// `k` continues from the bare run's state after step `k − 1`. Fans act before
+    /// contacts (a force field, not a solid), so they take the plain path.
+    pub fn run_part(&self, trace: &BareTrace, part: &Placement, options: &SimOptions) -> SimResult {
+        PartRunner::new(self, trace).run(part, options)
+    }
+
+    fn start_state(&self) -> State {
+        State {
+            x: self.start.x,
+            y: self.start.y,
+            vx: 0.0,
+            vy: 0.0,
+            still: 0,
+            best: self.goal_dist2(self.start.x, self.start.y),
+        }
+    }
+
+    /// The step loop, from `state` (the ball after step `first − 1`) until an
+    /// outcome is decided; `trajectory` holds the samples of the steps before.
+    fn run_from<P: Probe>(
+        &self,
+        state: State,
+        first: u32,
+        options: &SimOptions,
+        mut trajectory: Vec<[f64; 2]>,
+        probe: &mut P,
+    ) -> SimResult {
+        let k = self.k;
+        let max_steps = options.max_steps.unwrap_or(k.max_steps);
+        let State {
+            mut x,
+            mut y,
+            mut vx,
+            mut vy,
+            mut still,
+            mut best,
+        } = state;
+        let stride = options.trajectory_stride;
         let mut outcome = Outcome::Timeout;
         let mut steps = max_steps;
-        for step in 1..=max_steps {
+        for step in first..=max_steps {
             // Forces.
             let mut ax = 0.0;
             let mut ay = k.gravity;
@@ -342,6 +416,7 @@ impl Compiled {
                 for s in &self.solids {
                     moved |= contact(&k, s, &mut ball);
                 }
+                probe.pass(step, ball.x, ball.y);
                 if !moved {
                     settled = true;
                     break;
@@ -389,10 +464,19 @@ impl Compiled {
             } else {
                 still = 0;
             }
+            probe.step(State {
+                x,
+                y,
+                vx,
+                vy,
+                still,
+                best,
+            });
         }
         if stride > 0 && !steps.is_multiple_of(stride) {
             trajectory.push([x, y]);
         }
+        probe.end(x, y);
         SimResult {
             outcome,
             steps,
@@ -436,6 +520,237 @@ impl Compiled {
     }
 }
 
+/// Runs a world with one more part at a time, as [`Compiled::run_part`] does, with
+/// one copy of the world (and a slot for the part) made once for all of them.
+pub struct PartRunner<'a> {
+    base: &'a Compiled,
+    trace: &'a BareTrace,
+    scratch: Compiled,
+}
+
+impl<'a> PartRunner<'a> {
+    /// `trace` is `base`'s own [`Compiled::run_traced`].
+    pub fn new(base: &'a Compiled, trace: &'a BareTrace) -> Self {
+        let mut scratch = base.clone();
+        scratch.solids.reserve_exact(1);
+        Self {
+            base,
+            trace,
+            scratch,
+        }
+    }
+
+    /// [`Compiled::run_part`].
+    pub fn run(&mut self, part: &Placement, options: &SimOptions) -> SimResult {
+        let (base, trace) = (self.base, self.trace);
+        let max_steps = options.max_steps.unwrap_or(base.k.max_steps);
+        let solid = base.solid_of(part);
+        let usable = part.part != PartKind::Fan
+            && trace.max_steps == max_steps
+            && trace.solids == base.solids.len()
+            // The wedge check compares with `reach − slop`: sound only when that is
+            // not negative (validation keeps every reach far above the slop).
+            && solid.reach >= base.k.slop;
+        if !usable {
+            let mut sim = base.clone();
+            sim.add(part);
+            return sim.run(options);
+        }
+        let stride = options.trajectory_stride;
+        match trace.first_touch(&solid) {
+            None => SimResult {
+                outcome: trace.outcome,
+                steps: trace.steps,
+                closest: trace.closest,
+                trajectory: trace.trajectory(trace.steps, stride, true),
+            },
+            Some(step) => {
+                let state = if step == 1 {
+                    trace.start
+                } else {
+                    trace.states[step as usize - 2]
+                };
+                let trajectory = trace.trajectory(step - 1, stride, false);
+                self.scratch.solids.truncate(base.solids.len());
+                self.scratch.solids.push(solid);
+                self.scratch
+                    .run_from(state, step, options, trajectory, &mut NoProbe)
+            }
+        }
+    }
+}
+
+/// The ball between two steps: what the step loop carries from one step to the next.
+#[derive(Debug, Clone, Copy)]
+struct State {
+    x: f64,
+    y: f64,
+    vx: f64,
+    vy: f64,
+    /// Consecutive steps slower than the rest speed.
+    still: u32,
+    /// Smallest squared distance to the goal so far.
+    best: f64,
+}
+
+/// What the step loop reports as it runs (nothing, in a plain run: the calls
+/// compile away).
+trait Probe {
+    /// The ball after a contact pass of `step`.
+    fn pass(&mut self, step: u32, x: f64, y: f64);
+    /// The ball after a step that decided nothing.
+    fn step(&mut self, state: State);
+    /// Where the ball ended.
+    fn end(&mut self, x: f64, y: f64);
+}
+
+struct NoProbe;
+
+impl Probe for NoProbe {
+    #[inline(always)]
+    fn pass(&mut self, _: u32, _: f64, _: f64) {}
+    #[inline(always)]
+    fn step(&mut self, _: State) {}
+    #[inline(always)]
+    fn end(&mut self, _: f64, _: f64) {}
+}
+
+/// Where the ball was at one contact pass of a bare run.
+#[derive(Debug, Clone, Copy)]
+struct ProbePoint {
+    x: f64,
+    y: f64,
+    step: u32,
+}
+
+/// The bounding box of [`CHUNK`] consecutive probe points, so a part far from a
+/// stretch of the path skips it with four comparisons.
+#[derive(Debug, Clone, Copy)]
+struct Chunk {
+    min_x: f64,
+    max_x: f64,
+    min_y: f64,
+    max_y: f64,
+}
+
+/// Probe points per [`Chunk`].
+const CHUNK: usize = 32;
+
+#[derive(Default)]
+struct Recorder {
+    end: [f64; 2],
+    states: Vec<State>,
+    probes: Vec<ProbePoint>,
+    chunks: Vec<Chunk>,
+}
+
+impl Recorder {
+    fn close_chunk(&mut self) {
+        let from = self.chunks.len() * CHUNK;
+        if from >= self.probes.len() {
+            return;
+        }
+        let mut c = Chunk {
+            min_x: f64::INFINITY,
+            max_x: f64::NEG_INFINITY,
+            min_y: f64::INFINITY,
+            max_y: f64::NEG_INFINITY,
+        };
+        for p in &self.probes[from..] {
+            c.min_x = c.min_x.min(p.x);
+            c.max_x = c.max_x.max(p.x);
+            c.min_y = c.min_y.min(p.y);
+            c.max_y = c.max_y.max(p.y);
+        }
+        self.chunks.push(c);
+    }
+}
+
+impl Probe for Recorder {
+    #[inline]
+    fn pass(&mut self, step: u32, x: f64, y: f64) {
+        self.probes.push(ProbePoint { x, y, step });
+        if self.probes.len().is_multiple_of(CHUNK) {
+            self.close_chunk();
+        }
+    }
+    #[inline]
+    fn step(&mut self, state: State) {
+        self.states.push(state);
+    }
+    fn end(&mut self, x: f64, y: f64) {
+        self.end = [x, y];
+    }
+}
+
+/// A bare run recorded by [`Compiled::run_traced`]: the ball at every contact pass
+/// (where a part added last would meet it) and after every step.
+#[derive(Debug, Clone)]
+pub struct BareTrace {
+    max_steps: u32,
+    outcome: Outcome,
+    steps: u32,
+    closest: f64,
+    start: State,
+    /// The ball after steps `1..steps`, and where it ended.
+    states: Vec<State>,
+    end: [f64; 2],
+    probes: Vec<ProbePoint>,
+    chunks: Vec<Chunk>,
+    /// Solids of the world traced, to refuse a trace of another world.
+    solids: usize,
+}
+
+impl BareTrace {
+    /// The first step at which the ball, on the bare path, comes within `solid`'s
+    /// contact distance in some contact pass: the test `contact` starts with.
+    fn first_touch(&self, s: &Solid) -> Option<u32> {
+        for (i, c) in self.chunks.iter().enumerate() {
+            if c.max_x < s.min_x || c.min_x > s.max_x || c.max_y < s.min_y || c.min_y > s.max_y {
+                continue;
+            }
+            let end = ((i + 1) * CHUNK).min(self.probes.len());
+            for p in &self.probes[i * CHUNK..end] {
+                if s.touches(p.x, p.y) {
+                    return Some(p.step);
+                }
+            }
+        }
+        None
+    }
+
+    /// The ball's position after `step` (0: the start).
+    fn position(&self, step: u32) -> [f64; 2] {
+        if step == 0 {
+            [self.start.x, self.start.y]
+        } else if step == self.steps {
+            self.end
+        } else {
+            let s = &self.states[step as usize - 1];
+            [s.x, s.y]
+        }
+    }
+
+    /// The trajectory a run sampling every `stride` steps records up to `upto`,
+    /// with the final position when `last` (as a run that ends at `upto` adds).
+    fn trajectory(&self, upto: u32, stride: u32, last: bool) -> Vec<[f64; 2]> {
+        if stride == 0 {
+            return Vec::new();
+        }
+        let mut t = Vec::with_capacity((upto / stride) as usize + 2);
+        t.push(self.position(0));
+        let mut step = stride;
+        while step <= upto {
+            t.push(self.position(step));
+            step += stride;
+        }
+        if last && !upto.is_multiple_of(stride) {
+            t.push(self.position(upto));
+        }
+        t
+    }
+}
+
 /// The ball's state during a step.
 #[derive(Debug, Clone, Copy)]
 struct Ball {
@@ -455,6 +770,23 @@ impl Solid {
         let ex = x - (self.ax + t * self.dx);
         let ey = y - (self.ay + t * self.dy);
         (ex, ey, ex * ex + ey * ey)
+    }
+}
+
+impl Solid {
+    /// Whether a ball centred at `(x, y)` is within contact distance: exactly the
+    /// test [`contact`] starts with (its bounding box, then the distance).
+    #[inline]
+    fn touches(&self, x: f64, y: f64) -> bool {
+        if x < self.min_x || x > self.max_x || y < self.min_y || y > self.max_y {
+            return false;
+        }
+        let (_, _, d2) = self.offset(x, y);
+        // As `contact` writes it (NaN would count as touching there too).
+        if d2 >= self.reach * self.reach {
+            return false;
+        }
+        true
     }
 }
 
@@ -482,11 +814,18 @@ fn sides(k: &Consts, b: &mut Ball) -> bool {
 
 /// Resolves the ball against one solid: pushes it out to the contact distance and
 /// applies restitution, kick and friction. True when it moved it by more than the slop.
-#[inline]
+/// The bounding-box test, which settles most calls, stays in the caller's loop.
+#[inline(always)]
 fn contact(k: &Consts, s: &Solid, b: &mut Ball) -> bool {
     if b.x < s.min_x || b.x > s.max_x || b.y < s.min_y || b.y > s.max_y {
         return false;
     }
+    contact_near(k, s, b)
+}
+
+/// [`contact`] once the ball is inside the solid's bounding box.
+#[inline(never)]
+fn contact_near(k: &Consts, s: &Solid, b: &mut Ball) -> bool {
     let (ex, ey, d2) = s.offset(b.x, b.y);
     if d2 >= s.reach * s.reach {
         return false;
@@ -593,4 +932,30 @@ pub fn simulate(
         c.add(p);
     }
     c.run(options)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::generator::{generate, GenerateOptions};
+    use crate::sweep::sweep_placements;
+
+    /// The shortcut is taken: in seed 42's shipped level most ramps of the sweep are
+    /// never reached by the bare ball (their result is the bare run's, with no step
+    /// simulated), and those it reaches are reached after the first step.
+    #[test]
+    fn most_ramps_are_never_reached_and_the_rest_late() {
+        let rules = ValidRules::default();
+        let world = generate(&rules, 42, &GenerateOptions::game()).shipped.world;
+        let base = Compiled::new(&rules, &world);
+        let (bare, trace) = base.run_traced(&SimOptions::default());
+        assert_eq!(trace.steps, bare.steps);
+        assert_eq!(trace.states.len() as u32, bare.steps - 1);
+        let touches: Vec<Option<u32>> = sweep_placements(&rules)
+            .map(|p| trace.first_touch(&base.solid_of(&p)))
+            .collect();
+        let never = touches.iter().filter(|t| t.is_none()).count();
+        assert!(never > touches.len() / 2, "{never} of {}", touches.len());
+        assert!(touches.iter().flatten().all(|&k| k > 1 && k <= bare.steps));
+    }
 }

@@ -5,8 +5,7 @@ use serde::{Deserialize, Serialize};
 use crate::generator::{generate, GenerateOptions};
 use crate::report::GenerationReport;
 use crate::rules::{Rules, RULES_VERSION};
-use crate::sim::Compiled;
-use crate::sweep::{run_sweep, SweepResult};
+use crate::sweep::{complete_sweep, Sweep, SweepResult};
 use crate::valid_rules::ValidRules;
 use crate::world::Inventory;
 
@@ -81,13 +80,10 @@ pub fn summarize_report(rules: &ValidRules, report: &GenerationReport) -> SeedSu
     let attempt = report.shipped_attempt();
     let full = match &attempt.sweep {
         Some(s) if s.complete => s.clone(),
-        _ => run_sweep(
-            rules,
-            &shipped.world,
-            &Compiled::new(rules, &shipped.world),
-            true,
-            0,
-        ),
+        // A game-mode sweep lists the placements up to the game's stop: only the
+        // rest are run.
+        Some(s) => complete_sweep(rules, &shipped.world, s),
+        None => complete_sweep(rules, &shipped.world, &Sweep::empty()),
     };
     let mut solving_mask = vec![0u8; rules.sweep.size().div_ceil(8)];
     for p in full

@@ -11,7 +11,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::rules::{Rules, SweepSection};
-use crate::sim::{Compiled, Outcome, SimOptions};
+use crate::sim::{BareTrace, Compiled, Outcome, PartRunner, SimOptions, SimResult};
 use crate::valid_rules::ValidRules;
 use crate::world::{check_placement, Placement, PlacementError, World};
 
@@ -88,6 +88,16 @@ pub struct SweepCounts {
 }
 
 impl Sweep {
+    /// A sweep with nothing run yet.
+    pub fn empty() -> Self {
+        Self {
+            placements: Vec::new(),
+            game_stop: None,
+            solving: 0,
+            complete: false,
+        }
+    }
+
     /// Placements per result.
     pub fn counts(&self) -> SweepCounts {
         let mut c = SweepCounts::default();
@@ -130,6 +140,11 @@ pub fn sweep_placements(rules: &Rules) -> impl Iterator<Item = Placement> + '_ {
 /// Runs the sweep of `rules` over `world`, whose compiled form (under the same
 /// rules) is `base`. With `complete` false it stops at the first placement that
 /// reaches the goal, as the game does.
+///
+/// Each ramp runs through [`Compiled::run_part`] on one recorded bare run: a ramp
+/// the bare ball never comes near ends as the bare run, one it reaches continues
+/// from the bare run's state just before. The results are those of
+/// [`run_sweep_plain`], bit for bit (property-tested).
 pub fn run_sweep(
     rules: &ValidRules,
     world: &World,
@@ -137,12 +152,80 @@ pub fn run_sweep(
     complete: bool,
     trajectory_stride: u32,
 ) -> Sweep {
+    let (_, trace) = base.run_traced(&SimOptions::default());
+    run_sweep_traced(rules, world, base, &trace, complete, trajectory_stride)
+}
+
+/// [`run_sweep`] with the bare run already recorded (by `base.run_traced` with the
+/// rules' step budget), as the generator has it from its preSolved check.
+pub fn run_sweep_traced(
+    rules: &ValidRules,
+    world: &World,
+    base: &Compiled,
+    trace: &BareTrace,
+    complete: bool,
+    trajectory_stride: u32,
+) -> Sweep {
     let options = SimOptions::with_trajectory(trajectory_stride);
-    let size = rules.sweep.size();
-    let mut placements = Vec::with_capacity(if complete { size } else { 16 });
-    let mut game_stop = None;
-    let mut solving = 0;
-    for (i, ramp) in sweep_placements(rules).enumerate() {
+    let mut sweep = Sweep {
+        placements: Vec::with_capacity(if complete { rules.sweep.size() } else { 16 }),
+        game_stop: None,
+        solving: 0,
+        complete,
+    };
+    let mut runner = PartRunner::new(base, trace);
+    extend(rules, world, &mut sweep, |ramp| runner.run(ramp, &options));
+    sweep
+}
+
+/// Completes a sweep that stopped at the game's stop (a game-mode report's), as
+/// if it had been run with `complete`: the placements already listed are kept.
+pub fn complete_sweep(rules: &ValidRules, world: &World, partial: &Sweep) -> Sweep {
+    let base = Compiled::new(rules, world);
+    let (_, trace) = base.run_traced(&SimOptions::default());
+    let options = SimOptions::default();
+    let mut sweep = partial.clone();
+    sweep.complete = true;
+    let mut runner = PartRunner::new(&base, &trace);
+    extend(rules, world, &mut sweep, |ramp| runner.run(ramp, &options));
+    sweep
+}
+
+/// The plain sweep: every ramp simulated from the start on its own copy of the
+/// world. It is the reference the shortcut sweep is tested against.
+pub fn run_sweep_plain(
+    rules: &ValidRules,
+    world: &World,
+    base: &Compiled,
+    complete: bool,
+    trajectory_stride: u32,
+) -> Sweep {
+    let options = SimOptions::with_trajectory(trajectory_stride);
+    let mut sweep = Sweep {
+        placements: Vec::with_capacity(rules.sweep.size()),
+        game_stop: None,
+        solving: 0,
+        complete,
+    };
+    extend(rules, world, &mut sweep, |ramp| {
+        let mut sim = base.clone();
+        sim.add(ramp);
+        sim.run(&options)
+    });
+    sweep
+}
+
+/// Runs the placements after those `sweep` lists, until the end (when
+/// `sweep.complete`) or the first that reaches the goal.
+fn extend(
+    rules: &ValidRules,
+    world: &World,
+    sweep: &mut Sweep,
+    mut run: impl FnMut(&Placement) -> SimResult,
+) {
+    let from = sweep.placements.len();
+    for i in from..rules.sweep.size() {
+        let ramp = sweep_placement(rules, i);
         let entry = match check_placement(rules, world, &[], &ramp) {
             Err(why) => SweepEntry {
                 index: i as u32,
@@ -156,9 +239,7 @@ pub fn run_sweep(
                 trajectory: Vec::new(),
             },
             Ok(()) => {
-                let mut sim = base.clone();
-                sim.add(&ramp);
-                let r = sim.run(&options);
+                let r = run(&ramp);
                 SweepEntry {
                     index: i as u32,
                     x: ramp.x,
@@ -173,22 +254,16 @@ pub fn run_sweep(
             }
         };
         let solved = entry.result == SweepResult::Goal;
-        placements.push(entry);
+        sweep.placements.push(entry);
         if solved {
-            solving += 1;
-            if game_stop.is_none() {
-                game_stop = Some(i as u32);
-                if !complete {
+            sweep.solving += 1;
+            if sweep.game_stop.is_none() {
+                sweep.game_stop = Some(i as u32);
+                if !sweep.complete {
                     break;
                 }
             }
         }
-    }
-    Sweep {
-        placements,
-        game_stop,
-        solving,
-        complete,
     }
 }
 

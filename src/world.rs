@@ -2,7 +2,9 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::geometry::{point_segment_dist2, segment_segment_dist2, Aabb, Vec2};
+use crate::geometry::{
+    point_segment_dist2, segment_segment_dist2, segments_closer_than, Aabb, Vec2,
+};
 use crate::rules::{PartsSection, Rules, GOAL_HEIGHT, GOAL_WIDTH};
 
 /// A fixed wall (ledge): a capsule from `a` to `b` of half-thickness `walls.radius`.
@@ -386,14 +388,15 @@ pub fn check_placement(
     placed: &[Placement],
     placement: &Placement,
 ) -> Result<(), PlacementError> {
-    let part = placement.part.name().to_owned();
+    // The part's name, only for an error (a sweep checks 144 placements an attempt).
+    let part = || placement.part.name().to_owned();
     if !placement.is_finite() {
-        return Err(PlacementError::NotFinite { part });
+        return Err(PlacementError::NotFinite { part: part() });
     }
     match (placement.part, placement.spin) {
-        (PartKind::Gear, None) => return Err(PlacementError::MissingSpin { part }),
+        (PartKind::Gear, None) => return Err(PlacementError::MissingSpin { part: part() }),
         (PartKind::Gear, Some(_)) | (_, None) => {}
-        (_, Some(_)) => return Err(PlacementError::UnexpectedSpin { part }),
+        (_, Some(_)) => return Err(PlacementError::UnexpectedSpin { part: part() }),
     }
     let body = placement.body(&rules.parts);
     let r = body.radius;
@@ -401,26 +404,32 @@ pub fn check_placement(
     let inside =
         |p: Vec2| p.x - r >= 0.0 && p.x + r <= width && p.y - r >= 0.0 && p.y + r <= height;
     if !inside(body.a) || !inside(body.b) {
-        return Err(PlacementError::OutsideField { part });
+        return Err(PlacementError::OutsideField { part: part() });
     }
     for (i, w) in world.walls.iter().enumerate() {
         let reach = r + rules.walls.radius;
-        if segment_segment_dist2(body.a, body.b, w.a, w.b) < reach * reach {
-            return Err(PlacementError::OverlapsWall { part, wall: i + 1 });
+        if segments_closer_than(body.a, body.b, w.a, w.b, reach) {
+            return Err(PlacementError::OverlapsWall {
+                part: part(),
+                wall: i + 1,
+            });
         }
     }
     if world.goal.zone().segment_dist2(body.a, body.b) < r * r {
-        return Err(PlacementError::OverlapsGoal { part });
+        return Err(PlacementError::OverlapsGoal { part: part() });
     }
     let reach = r + rules.ball.radius;
     if point_segment_dist2(world.ball, body.a, body.b) < reach * reach {
-        return Err(PlacementError::OverlapsBall { part });
+        return Err(PlacementError::OverlapsBall { part: part() });
     }
     for (i, other) in placed.iter().enumerate() {
         let o = other.body(&rules.parts);
         let reach = r + o.radius;
         if segment_segment_dist2(body.a, body.b, o.a, o.b) < reach * reach {
-            return Err(PlacementError::OverlapsPart { part, other: i + 1 });
+            return Err(PlacementError::OverlapsPart {
+                part: part(),
+                other: i + 1,
+            });
         }
     }
     Ok(())

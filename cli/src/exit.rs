@@ -14,6 +14,9 @@ pub enum Exit {
     Drifted,
     /// 4: a replayed solution ran but missed the goal; the report is on stdout.
     Missed,
+    /// 130: stopped by Ctrl-C before the end (`search`); what was done is on
+    /// stdout and, with `--resume`, in the checkpoint.
+    Interrupted,
 }
 
 impl Exit {
@@ -23,6 +26,7 @@ impl Exit {
             Exit::Failure => 1,
             Exit::Drifted => 3,
             Exit::Missed => 4,
+            Exit::Interrupted => 130,
         }
     }
 }

@@ -45,6 +45,7 @@ enum Command {
     Share(share::Args),
     Replay(replay::Args),
     Scan(scan::Args),
+    Search(search::Args),
     Bookmarks(bookmarks::Args),
 }
 
@@ -79,6 +80,7 @@ fn main() -> ExitCode {
         Command::Share(a) => share::run(a, &ctx, &mut out),
         Command::Replay(a) => replay::run(a, &ctx, &mut out),
         Command::Scan(a) => scan::run(a, &ctx, &mut out),
+        Command::Search(a) => search::run(a, &ctx, &mut out),
         Command::Bookmarks(a) => bookmarks::run(a, &ctx, &mut out),
     }
     .and_then(|exit| out.flush().map(|()| exit));

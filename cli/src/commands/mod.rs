@@ -8,6 +8,7 @@ pub mod render;
 pub mod replay;
 pub mod rng;
 pub mod scan;
+pub mod search;
 pub mod share;
 pub mod simulate;
 pub mod sweep;

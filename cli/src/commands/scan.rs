@@ -1,15 +1,14 @@
 //! `contraption scan FROM..TO`: game-mode generation over a seed range on all cores.
 
-use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use anyhow::Result;
-use contraption::{summarize, SeedSummary as Row, ShippedKind};
+use contraption::totals::AttemptsBucket;
+use contraption::{summarize, ScanSummary, SeedSummary as Row, Totals};
 use contraption_catalog::ScanEvent;
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
-use serde::Serialize;
 
 use crate::args::{open_catalog, parse_range};
 use crate::exit::Exit;
@@ -37,66 +36,9 @@ pub fn run(args: Args, ctx: &Ctx, out: &mut Out) -> Result<Exit> {
     Ok(Exit::Success)
 }
 
-#[derive(Serialize, Default)]
-struct Summary {
-    seeds: u64,
-    accepted: u64,
-    fallback: u64,
-    fallback_rate: f64,
-    all_pre_solved: u64,
-    /// Rejections over all attempts of all seeds.
-    pre_solved_rejections: u64,
-    no_single_ramp_rejections: u64,
-    mean_attempts: f64,
-    /// How many seeds took each number of attempts, by attempts ascending.
-    attempts_histogram: Vec<Bucket>,
-}
-
-#[derive(Serialize)]
-struct Bucket {
-    attempts: u32,
-    seeds: u64,
-}
-
 /// Seeds summarised (on all cores) and written together by a printing scan:
 /// memory stays flat whatever the range.
 const PRINT_CHUNK: u64 = 1024;
-
-/// The summary, added up row by row.
-#[derive(Default)]
-struct Totals {
-    summary: Summary,
-    histogram: BTreeMap<u32, u64>,
-    attempts: u64,
-}
-
-impl Totals {
-    fn add(&mut self, r: &Row) {
-        let s = &mut self.summary;
-        s.seeds += 1;
-        let accepted = r.shipped == ShippedKind::Accepted;
-        s.fallback += u64::from(r.fallback);
-        s.accepted += u64::from(accepted);
-        s.pre_solved_rejections += u64::from(r.pre_solved);
-        let swept_rejected = r.attempts - r.pre_solved - u32::from(accepted);
-        s.no_single_ramp_rejections += u64::from(swept_rejected);
-        s.all_pre_solved += u64::from(r.shipped == ShippedKind::AllPreSolved);
-        *self.histogram.entry(r.attempts).or_default() += 1;
-        self.attempts += u64::from(r.attempts);
-    }
-
-    fn finish(self) -> Summary {
-        let mut summary = self.summary;
-        summary.attempts_histogram = self
-            .histogram
-            .into_iter()
-            .map(|(attempts, seeds)| Bucket { attempts, seeds })
-            .collect();
-        summary.fallback_rate = summary.fallback as f64 / summary.seeds as f64;
-        summary.mean_attempts = self.attempts as f64 / summary.seeds as f64;
-        summary
-    }
-}
 
 /// `scan FROM..TO [--json]`. With `--json` the output is one object,
 /// `{"seeds": [...], "summary": {...}}`, streamed: a row per line in seed order as
@@ -142,7 +84,7 @@ fn run_printing(range: &str, ctx: &Ctx, out: &mut Out) -> Result<()> {
         .map(|b| b.seeds)
         .max()
         .unwrap_or(1);
-    for Bucket { attempts, seeds: n } in &summary.attempts_histogram {
+    for AttemptsBucket { attempts, seeds: n } in &summary.attempts_histogram {
         let bar = "#".repeat(((n * 50).div_ceil(widest)) as usize);
         writeln!(out, "  {attempts:>3} {n:>8} {bar}")?;
     }
@@ -151,7 +93,13 @@ fn run_printing(range: &str, ctx: &Ctx, out: &mut Out) -> Result<()> {
 
 /// Summarises `from..to` a chunk at a time, writing each chunk's rows (with
 /// `json`) before the next is computed; returns the summary.
-fn print_rows(from: u64, to: u64, ctx: &Ctx, out: &mut Out, bar: &ProgressBar) -> Result<Summary> {
+fn print_rows(
+    from: u64,
+    to: u64,
+    ctx: &Ctx,
+    out: &mut Out,
+    bar: &ProgressBar,
+) -> Result<ScanSummary> {
     let json = ctx.json;
     let mut totals = Totals::default();
     if json {
@@ -174,7 +122,7 @@ fn print_rows(from: u64, to: u64, ctx: &Ctx, out: &mut Out, bar: &ProgressBar) -
         bar.inc(end - start);
         start = end;
     }
-    Ok(totals.finish())
+    Ok(totals.summary())
 }
 
 /// `scan FROM..TO --db PATH`: stores every seed's summary in the catalog.

@@ -1,0 +1,265 @@
+//! `contraption search EXPR [FROM..TO | --all] [--resume FILE]`: the seeds of a
+//! range whose shipped level meets the criteria, streamed as JSON lines, with the
+//! range's aggregates at the end.
+
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+
+use anyhow::{bail, Context, Result};
+use contraption::totals::SolvingBucket;
+use contraption::{parse_criteria, summarize, Criteria, ScanSummary, SeedSummary, Totals};
+use indicatif::{ProgressBar, ProgressStyle};
+use rayon::prelude::*;
+use serde::{Deserialize, Serialize};
+
+use crate::args::parse_range;
+use crate::exit::Exit;
+use crate::output::Out;
+use crate::Ctx;
+
+/// Seeds summarised on all cores between two looks at Ctrl-C, two flushes of the
+/// matches and two checkpoints: memory stays flat whatever the range.
+const BATCH: u64 = 4096;
+
+/// The largest checkpoint file read (a real one is a few KiB).
+const MAX_CHECKPOINT_BYTES: u64 = 64 * 1024;
+
+const CHECKPOINT_KIND: &str = "contraption-search-checkpoint";
+
+/// Every seed of a range (or of all 4,294,967,296) whose shipped level meets
+/// EXPR, e.g. `solving = 1 and walls = 5`, `fallback`, `attempts >= 10 or not
+/// solves 50` (the criteria language: docs/search.md). Matches go to stdout as
+/// JSON lines (the row `scan --json` prints) as they are found, in seed order;
+/// the last line is `{"summary": …}` with the whole range's aggregates. Progress
+/// on stderr; Ctrl-C stops after the current batch (exit 130).
+#[derive(clap::Args)]
+pub struct Args {
+    /// The criteria, e.g. "solving = 1 and walls = 5".
+    expr: String,
+    /// FROM..TO (TO excluded), e.g. 0..1000000.
+    #[arg(required_unless_present = "all", conflicts_with = "all")]
+    range: Option<String>,
+    /// Search all 4,294,967,296 seeds.
+    #[arg(long)]
+    all: bool,
+    /// Keep a checkpoint in FILE (written atomically after every batch): a stopped
+    /// search run again with the same FILE continues where it stopped and ends
+    /// with the same summary as an uninterrupted run.
+    #[arg(long, value_name = "FILE")]
+    resume: Option<PathBuf>,
+}
+
+/// What a checkpoint file holds: which search, how far it got, and its totals.
+#[derive(Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Checkpoint {
+    kind: String,
+    version: u32,
+    criteria: String,
+    rules_id: String,
+    from: u64,
+    to: u64,
+    /// The first seed not searched yet.
+    next: u64,
+    matches: u64,
+    totals: Totals,
+}
+
+/// The last line: `{"summary": …}`.
+#[derive(Serialize)]
+struct LastLine<'a> {
+    summary: SearchSummary<'a>,
+}
+
+/// The whole range's aggregates.
+#[derive(Serialize)]
+struct SearchSummary<'a> {
+    range: String,
+    criteria: String,
+    rules_id: &'a str,
+    /// Whether every seed of the range was searched (false after Ctrl-C).
+    complete: bool,
+    /// Seeds searched (from FROM, across resumed runs).
+    searched: u64,
+    matches: u64,
+    #[serde(flatten)]
+    scan: ScanSummary,
+    /// Seeds per number of solving placements of the shipped level.
+    solving_histogram: Vec<SolvingBucket>,
+    /// The lowest seeds (up to 100) whose every candidate was preSolved.
+    all_pre_solved_seeds: &'a [u32],
+}
+
+pub fn run(args: Args, ctx: &Ctx, out: &mut Out) -> Result<Exit> {
+    let criteria = parse_criteria(&args.expr)
+        .map_err(|e| anyhow::anyhow!("'{}' is not a search: {e}", args.expr))?;
+    let (from, to) = match &args.range {
+        Some(range) => parse_range(range)?,
+        None => (0, 1 << 32),
+    };
+    let rules_id = ctx.rules.id().to_owned();
+    let mut state = Checkpoint {
+        kind: CHECKPOINT_KIND.into(),
+        version: 1,
+        criteria: criteria.to_string(),
+        rules_id,
+        from,
+        to,
+        next: from,
+        matches: 0,
+        totals: Totals::default(),
+    };
+    if let Some(path) = &args.resume {
+        if let Some(saved) = read_checkpoint(path)? {
+            check_same_search(&saved, &state, path)?;
+            state = saved;
+        }
+    }
+
+    let cancel = Arc::new(AtomicBool::new(false));
+    {
+        let cancel = Arc::clone(&cancel);
+        // A second Ctrl-C while the batch finishes is the default: it ends the process.
+        let _ = ctrlc::set_handler(move || cancel.store(true, Ordering::Relaxed));
+    }
+    let bar = ProgressBar::new(to - from);
+    bar.set_style(
+        ProgressStyle::with_template(
+            "{spinner} searching [{bar:40}] {pos}/{len} seeds  {per_sec}  eta {eta}  {msg}",
+        )
+        .expect("valid template")
+        .progress_chars("=> "),
+    );
+    bar.set_position(state.next - from);
+    bar.reset_eta();
+    bar.set_message(format!("{} matches", state.matches));
+
+    while state.next < to && !cancel.load(Ordering::Relaxed) {
+        let end = (state.next + BATCH).min(to);
+        search_batch(ctx, &criteria, state.next, end, &mut state, out)?;
+        out.flush()?;
+        state.next = end;
+        if let Some(path) = &args.resume {
+            save_checkpoint(path, &state)?;
+        }
+        bar.set_position(end - from);
+        bar.set_message(format!("{} matches", state.matches));
+    }
+    bar.finish_and_clear();
+
+    let complete = state.next == to;
+    let summary = SearchSummary {
+        range: format!("{from}..{to}"),
+        criteria: state.criteria.clone(),
+        rules_id: &state.rules_id,
+        complete,
+        searched: state.totals.seeds,
+        matches: state.matches,
+        scan: state.totals.summary(),
+        solving_histogram: state.totals.solving_buckets(),
+        all_pre_solved_seeds: &state.totals.all_pre_solved_seeds,
+    };
+    out.json_compact(&LastLine { summary })?;
+    out.text("\n")?;
+    out.flush()?;
+    if complete {
+        Ok(Exit::Success)
+    } else {
+        eprintln!(
+            "stopped at seed {}: {} of {} seeds searched{}",
+            state.next,
+            state.next - from,
+            to - from,
+            match &args.resume {
+                Some(p) => format!(
+                    "; run the same command to continue from {}",
+                    crate::term::path(p)
+                ),
+                None => "; --resume FILE keeps a checkpoint to continue from".into(),
+            }
+        );
+        Ok(Exit::Interrupted)
+    }
+}
+
+/// Summarises `start..end` on all cores, adds every row to the totals and prints
+/// the matching ones in seed order.
+fn search_batch(
+    ctx: &Ctx,
+    criteria: &Criteria,
+    start: u64,
+    end: u64,
+    state: &mut Checkpoint,
+    out: &mut Out,
+) -> Result<()> {
+    let rows: Vec<SeedSummary> = (start..end)
+        .into_par_iter()
+        .map(|s| summarize(&ctx.rules, s as u32))
+        .collect();
+    for row in &rows {
+        state.totals.add(row);
+        if criteria.matches(row) {
+            state.matches += 1;
+            out.json_compact(row)?;
+            out.text("\n")?;
+        }
+    }
+    Ok(())
+}
+
+/// The checkpoint in `path`, or `None` when there is no file yet.
+fn read_checkpoint(path: &Path) -> Result<Option<Checkpoint>> {
+    match std::fs::symlink_metadata(path) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        _ => {}
+    }
+    let bytes = contraption_io::read_file_bounded(path, MAX_CHECKPOINT_BYTES)?;
+    let shown = crate::term::path(path);
+    let c: Checkpoint = serde_json::from_slice(&bytes)
+        .with_context(|| format!("{shown} is not a search checkpoint"))?;
+    if c.kind != CHECKPOINT_KIND || c.version != 1 {
+        bail!("{shown} is not a search checkpoint of this version");
+    }
+    let consistent = c.from < c.to
+        && c.to <= 1 << 32
+        && (c.from..=c.to).contains(&c.next)
+        && c.totals.seeds == c.next - c.from
+        && c.matches <= c.totals.seeds;
+    if !consistent {
+        bail!("{shown} is damaged (its position and totals disagree); remove it to start over");
+    }
+    Ok(Some(c))
+}
+
+/// A checkpoint continues only the search it was made for.
+fn check_same_search(saved: &Checkpoint, wanted: &Checkpoint, path: &Path) -> Result<()> {
+    let differs = |what: &str, a: &str, b: &str| {
+        anyhow::anyhow!(
+            "{} is the checkpoint of another search ({what} {a}, not {b}); use another file or remove it",
+            crate::term::path(path)
+        )
+    };
+    if saved.criteria != wanted.criteria {
+        return Err(differs("criteria", &saved.criteria, &wanted.criteria));
+    }
+    if (saved.from, saved.to) != (wanted.from, wanted.to) {
+        return Err(differs(
+            "range",
+            &format!("{}..{}", saved.from, saved.to),
+            &format!("{}..{}", wanted.from, wanted.to),
+        ));
+    }
+    if saved.rules_id != wanted.rules_id {
+        return Err(differs("rules", &saved.rules_id, &wanted.rules_id));
+    }
+    Ok(())
+}
+
+fn save_checkpoint(path: &Path, state: &Checkpoint) -> Result<()> {
+    let mut text = serde_json::to_vec_pretty(state)?;
+    text.push(b'\n');
+    contraption_io::write_atomically(path, &text)
+        .with_context(|| format!("cannot write the checkpoint {}", crate::term::path(path)))?;
+    Ok(())
+}

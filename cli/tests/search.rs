@@ -1,0 +1,221 @@
+//! `contraption search`: the same seeds as filtering a scan, a stopped search that
+//! resumes to the same result, bounded memory over the whole seed space, and
+//! refused input that changes nothing.
+
+use std::path::Path;
+use std::process::{Child, Command as Process, Output, Stdio};
+use std::time::{Duration, Instant};
+
+use assert_cmd::cargo::CommandCargoExt;
+use contraption::{parse_criteria, SeedSummary};
+
+fn contraption(args: &[&str]) -> Output {
+    Process::cargo_bin("contraption")
+        .unwrap()
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+/// The match lines and the summary line of a search's stdout.
+fn split(stdout: &[u8]) -> (Vec<String>, serde_json::Value) {
+    let text = String::from_utf8(stdout.to_vec()).unwrap();
+    let mut lines: Vec<String> = text.lines().map(str::to_owned).collect();
+    let last = lines.pop().expect("a summary line");
+    let summary: serde_json::Value = serde_json::from_str(&last).unwrap();
+    (lines, summary["summary"].clone())
+}
+
+/// Kills the process even when an assertion fails first.
+struct KillOnDrop(Child);
+impl Drop for KillOnDrop {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+fn interrupt(child: &Child) {
+    let pid = rustix::process::Pid::from_child(child);
+    rustix::process::kill_process(pid, rustix::process::Signal::INT).unwrap();
+}
+
+#[test]
+fn search_finds_exactly_the_seeds_a_filtered_scan_keeps() {
+    let expr = "solving = 1 and walls >= 4 or attempts >= 7 or not (solving <= 30)";
+    let criteria = parse_criteria(expr).unwrap();
+    let scan = contraption(&["scan", "0..50000", "--json"]);
+    assert!(scan.status.success());
+    let text = String::from_utf8(scan.stdout).unwrap();
+    // Row lines are `{…}` or `{…},` inside the streamed {"seeds": [...]} document.
+    let kept: Vec<String> = text
+        .lines()
+        .filter(|l| l.starts_with("{\"seed\""))
+        .map(|l| l.trim_end_matches(',').to_owned())
+        .filter(|l| criteria.matches(&serde_json::from_str::<SeedSummary>(l).unwrap()))
+        .collect();
+    let whole: serde_json::Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(whole["seeds"].as_array().unwrap().len(), 50_000);
+
+    let search = contraption(&["search", expr, "0..50000"]);
+    assert!(search.status.success(), "{search:?}");
+    let (found, summary) = split(&search.stdout);
+    assert!(
+        kept.len() > 100,
+        "a search that keeps something: {}",
+        kept.len()
+    );
+    assert_eq!(found, kept);
+    assert_eq!(summary["matches"], kept.len());
+    assert_eq!(summary["complete"], true);
+    // The whole range's aggregates are the scan's summary.
+    for (k, v) in whole["summary"].as_object().unwrap() {
+        assert_eq!(&summary[k], v, "{k}");
+    }
+    let solving: u64 = summary["solving_histogram"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| b["seeds"].as_u64().unwrap())
+        .sum();
+    assert_eq!(solving, 50_000);
+}
+
+#[test]
+fn a_stopped_search_resumes_to_the_uninterrupted_result() {
+    let dir = tempfile::tempdir().unwrap();
+    let ck = dir.path().join("search.json");
+    let ck_s = ck.to_str().unwrap();
+    let (expr, range) = ("walls = 5 and solving <= 2", "0..16000");
+    let whole = contraption(&["search", expr, range]);
+    assert!(whole.status.success());
+
+    // Its stdout goes to a file: a pipe nobody reads would stop it at the first flush.
+    let first_out = dir.path().join("first.jsonl");
+    let child = Process::cargo_bin("contraption")
+        .unwrap()
+        .args(["search", expr, range, "--resume", ck_s])
+        .stdout(std::fs::File::create(&first_out).unwrap())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut child = KillOnDrop(child);
+    // Stop it once the first checkpoint is written.
+    let deadline = Instant::now() + Duration::from_secs(120);
+    while !ck.exists() {
+        assert!(Instant::now() < deadline, "no checkpoint was written");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    interrupt(&child.0);
+    let status = child.0.wait().unwrap();
+    let (mut found, summary) = split(&std::fs::read(&first_out).unwrap());
+    if status.code() == Some(130) {
+        assert_eq!(summary["complete"], false);
+    } else {
+        // It ended before the signal arrived: still a whole result.
+        assert!(status.success());
+    }
+
+    let rest = contraption(&["search", expr, range, "--resume", ck_s]);
+    assert!(rest.status.success(), "{rest:?}");
+    let (more, summary) = split(&rest.stdout);
+    found.extend(more);
+    let (all, whole_summary) = split(&whole.stdout);
+    assert_eq!(found, all);
+    assert_eq!(summary, whole_summary);
+
+    // Run again once done: nothing more to search, the same summary.
+    let again = contraption(&["search", expr, range, "--resume", ck_s]);
+    let (none, summary) = split(&again.stdout);
+    assert!(none.is_empty());
+    assert_eq!(summary, whole_summary);
+}
+
+#[test]
+fn a_search_of_the_whole_space_runs_in_bounded_memory() {
+    let bin = assert_cmd::cargo::cargo_bin("contraption");
+    let dir = tempfile::tempdir().unwrap();
+    let stdout = dir.path().join("found.jsonl");
+    // Under a 2 GiB address-space limit (the old scan asked for 378 GB at once).
+    let child = Process::new("sh")
+        .args([
+            "-c",
+            "ulimit -v 2097152 && exec \"$0\" search 'walls = 5 and solving = 1' --all",
+        ])
+        .arg(&bin)
+        .stdout(std::fs::File::create(&stdout).unwrap())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut child = KillOnDrop(child);
+    std::thread::sleep(Duration::from_secs(4));
+    let status = std::fs::read_to_string(format!("/proc/{}/status", child.0.id())).unwrap();
+    let peak_kib: u64 = status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmHWM:"))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+        .expect("VmHWM");
+    assert!(peak_kib < 128 * 1024, "peak resident memory {peak_kib} KiB");
+    interrupt(&child.0);
+    let status = child.0.wait().unwrap();
+    assert_eq!(status.code(), Some(130), "stopped by Ctrl-C");
+    let (found, summary) = split(&std::fs::read(&stdout).unwrap());
+    assert_eq!(summary["complete"], false);
+    assert_eq!(summary["range"], "0..4294967296");
+    assert_eq!(summary["matches"], found.len());
+    assert!(summary["searched"].as_u64().unwrap() > 0);
+}
+
+#[test]
+fn bad_searches_are_refused_and_change_nothing() {
+    let out = contraption(&["search", "solving = 1 and", "0..10"]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("at character 16"), "{err}");
+    assert!(out.stdout.is_empty());
+
+    let out = contraption(&["search", "walls = 5"]);
+    assert_eq!(out.status.code(), Some(2), "a range or --all is required");
+
+    let dir = tempfile::tempdir().unwrap();
+    let ck = dir.path().join("ck.json");
+    let ck_s = ck.to_str().unwrap();
+    assert!(
+        contraption(&["search", "walls = 5", "0..100", "--resume", ck_s])
+            .status
+            .success()
+    );
+    let saved = std::fs::read(&ck).unwrap();
+    for (expr, range, why) in [
+        ("walls = 4", "0..100", "criteria"),
+        ("walls = 5", "0..200", "range"),
+    ] {
+        let out = contraption(&["search", expr, range, "--resume", ck_s]);
+        assert_eq!(out.status.code(), Some(1));
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("another search") && err.contains(why), "{err}");
+        assert!(out.stdout.is_empty());
+        assert_eq!(std::fs::read(&ck).unwrap(), saved, "the checkpoint is kept");
+    }
+    // A checkpoint whose totals disagree with its position is refused.
+    let text = String::from_utf8(saved)
+        .unwrap()
+        .replace("\"next\": 100", "\"next\": 50");
+    std::fs::write(&ck, &text).unwrap();
+    let out = contraption(&["search", "walls = 5", "0..100", "--resume", ck_s]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("damaged"));
+    assert_eq!(std::fs::read_to_string(&ck).unwrap(), text);
+    // Not a checkpoint at all.
+    let other = dir.path().join("other.json");
+    std::fs::write(&other, "{\"seed\": 1}").unwrap();
+    let out = contraption(&[
+        "search",
+        "walls = 5",
+        "0..100",
+        "--resume",
+        other.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(!Path::new(&other).with_extension("tmp").exists());
+}
