@@ -22,7 +22,7 @@ use crate::output::Out;
     name = "contraption",
     version,
     about = "The deterministic Contraption engine: seeds, levels, the generator's trace.",
-    after_help = "SEED is a whole number (42), hex (0x2A), a date (2026-7-28: its daily seed), a daily key (contraption:2026-7-28) or a share code (CT-XXXX-XXXX-XXXX).\n\nExit codes: 0 success, 1 error or refused input, 2 bad usage, 3 drift (a level changed), 4 a replayed solution misses the goal.\n\n--rules FILE plays by the rules in FILE (start from `contraption rules show > FILE`); without it, the default rules (v1)."
+    after_help = "SEED is a whole number (42), hex (0x2A), a date (2026-7-28: its daily seed), a daily key (contraption:2026-7-28) or a share code (CT-XXXX-XXXX-XXXX).\n\nExit codes: 0 success, 1 error or refused input, 2 bad usage, 3 drift (a level changed; `rules diff`: the rules differ), 4 a replayed solution misses the goal.\n\n--rules FILE plays by the rules in FILE (start from `contraption rules show > FILE`); without it, the default rules (v1)."
 )]
 struct Cli {
     /// Print JSON on stdout instead of text.
