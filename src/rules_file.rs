@@ -74,7 +74,8 @@ pub fn rules_file_text(rules: &ValidRules) -> String {
 
 /// Reads a rules file strictly and validates the rules.
 pub fn parse_rules_file(bytes: &[u8]) -> Result<ValidRules, RulesFileError> {
-    let text = strict_json::checked_text(bytes, MAX_RULES_FILE_BYTES)?;
+    // Refusals name the field of the rules (`at physics.gravity: …`).
+    let text = strict_json::checked_text_at(bytes, MAX_RULES_FILE_BYTES, "rules")?;
     // The header first, so a file of another kind or version gets the right message.
     #[derive(Deserialize)]
     struct Header {
@@ -98,6 +99,6 @@ pub fn parse_rules_file(bytes: &[u8]) -> Result<ValidRules, RulesFileError> {
             ))
         }
     }
-    let file: RulesFile = strict_json::parse_checked(text)?;
+    let file: RulesFile = strict_json::parse_checked_at(text, "rules")?;
     ValidRules::new(file.rules).map_err(RulesFileError::Invalid)
 }

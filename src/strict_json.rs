@@ -50,6 +50,50 @@ pub fn checked_text(bytes: &[u8], limit: usize) -> Result<&str, JsonError> {
     Ok(text)
 }
 
+/// [`checked_text`], naming in a refusal where in the document it is: `at
+/// physics.gravity: …`, the path with `prefix.` taken off its front (a syntax
+/// error such as `NaN` is placed at the field whose value it is).
+pub fn checked_text_at<'a>(
+    bytes: &'a [u8],
+    limit: usize,
+    prefix: &str,
+) -> Result<&'a str, JsonError> {
+    if bytes.len() > limit {
+        return Err(JsonError::TooLarge {
+            size: bytes.len(),
+            limit,
+        });
+    }
+    let text = std::str::from_utf8(bytes).map_err(|_| JsonError::NotText)?;
+    let mut de = serde_json::Deserializer::from_str(text);
+    serde_path_to_error::deserialize::<_, Unique>(&mut de).map_err(|e| malformed_at(e, prefix))?;
+    de.end().map_err(malformed)?;
+    Ok(text)
+}
+
+/// [`parse_checked`], naming the path of a refusal as [`checked_text_at`].
+pub fn parse_checked_at<T: DeserializeOwned>(text: &str, prefix: &str) -> Result<T, JsonError> {
+    let mut de = serde_json::Deserializer::from_str(text);
+    let value = serde_path_to_error::deserialize(&mut de).map_err(|e| malformed_at(e, prefix))?;
+    de.end().map_err(malformed)?;
+    Ok(value)
+}
+
+fn malformed_at(e: serde_path_to_error::Error<serde_json::Error>, prefix: &str) -> JsonError {
+    let path = e.path().to_string();
+    let path = path
+        .strip_prefix(prefix)
+        .and_then(|p| p.strip_prefix('.'))
+        .unwrap_or(&path);
+    let inner = e.into_inner();
+    if path.is_empty() || path == "." || path == prefix {
+        return malformed(inner);
+    }
+    JsonError::Malformed {
+        message: format!("at {path}: {inner}"),
+    }
+}
+
 /// Reads text already passed through [`checked_text`] as a `T`.
 pub fn parse_checked<T: DeserializeOwned>(text: &str) -> Result<T, JsonError> {
     serde_json::from_str(text).map_err(malformed)

@@ -98,14 +98,30 @@ fn malformed_rules_files_are_refused_naming_the_field() {
         v["rules"]["physics"]["gravity"] = "lots".into()
     }));
     assert!(
-        matches!(&e, E::Malformed(m) if m.contains("invalid type")),
+        matches!(&e, E::Malformed(m) if m.contains("at physics.gravity: invalid type")),
         "{e}"
     );
     let text = String::from_utf8(rules_file_text(&ValidRules::default()).into_bytes()).unwrap();
+    // Syntax errors inside a value are placed at its field too.
     let nan = text.replacen("\"gravity\": 200.0", "\"gravity\": NaN", 1);
-    assert!(matches!(refused(nan.as_bytes()), E::Malformed(_)));
+    let e = refused(nan.as_bytes());
+    assert!(
+        matches!(&e, E::Malformed(m) if m.starts_with("at physics.gravity: ")),
+        "{e}"
+    );
     let huge = text.replacen("\"gravity\": 200.0", "\"gravity\": 1e999", 1);
-    assert!(matches!(refused(huge.as_bytes()), E::Malformed(_)));
+    let e = refused(huge.as_bytes());
+    assert!(
+        matches!(&e, E::Malformed(m) if m.starts_with("at physics.gravity: ")),
+        "{e}"
+    );
+    let e = refused(&rules_text(|v| {
+        v["rules"]["generator"]["max_attempts"] = 1.5.into()
+    }));
+    assert!(
+        matches!(&e, E::Malformed(m) if m.starts_with("at generator.max_attempts: ")),
+        "{e}"
+    );
     let e = refused(&rules_text(|v| {
         v["rules"]["physics"]["gravity"] = (-200.0).into()
     }));
@@ -122,7 +138,10 @@ fn malformed_rules_files_are_refused_naming_the_field() {
     let e = refused(&rules_text(|v| {
         v["rules"]["parts"]["gear"]["colour"] = 1.into()
     }));
-    assert!(matches!(&e, E::Malformed(m) if m.contains("colour")), "{e}");
+    assert!(
+        matches!(&e, E::Malformed(m) if m.starts_with("at parts.gear.colour: unknown field")),
+        "{e}"
+    );
     let e = refused(&rules_text(|v| {
         v["rules"]["walls"]
             .as_object_mut()

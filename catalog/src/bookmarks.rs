@@ -1,5 +1,8 @@
-//! Bookmarks: a seed with a note and tags, and the level hash and rules version it
-//! had when saved, so `check` can tell which bookmarked levels the rules changed.
+//! Bookmarks: a seed with a note and tags, the rules it was bookmarked under (by
+//! id), and the level hash and rules version it had when saved, so `check` can
+//! tell which bookmarked levels the engine changed. A seed has one bookmark per
+//! rules: seed 42 under the default rules and under `rules/gears.json` are two
+//! levels.
 
 use rusqlite::{params, OptionalExtension};
 use serde::{Deserialize, Serialize};
@@ -29,6 +32,8 @@ pub struct Bookmark {
     /// The level hash the seed had when the bookmark was saved.
     pub level_hash: String,
     pub rules_version: u32,
+    /// The id of the rules the seed was bookmarked under.
+    pub rules_id: String,
     /// RFC 3339, UTC.
     pub created_at: String,
     pub updated_at: String,
@@ -81,7 +86,7 @@ impl BookmarkQuery {
     }
 }
 
-/// A bookmark regenerated with the current rules.
+/// A bookmark regenerated under its rules with this engine.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct BookmarkCheck {
@@ -128,7 +133,8 @@ impl BookmarkInput {
     }
 }
 
-const COLUMNS: &str = "id, seed, note, tags, level_hash, rules_version, created_at, updated_at";
+const COLUMNS: &str =
+    "id, seed, note, tags, level_hash, rules_version, created_at, updated_at, rules_id";
 
 fn read(r: &rusqlite::Row<'_>) -> rusqlite::Result<Bookmark> {
     let tags: String = r.get(3)?;
@@ -144,6 +150,7 @@ fn read(r: &rusqlite::Row<'_>) -> rusqlite::Result<Bookmark> {
         rules_version: r.get(5)?,
         created_at: r.get(6)?,
         updated_at: r.get(7)?,
+        rules_id: r.get(8)?,
     })
 }
 
@@ -151,17 +158,19 @@ fn now() -> String {
     chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
 }
 
-fn current_hash(seed: u32) -> String {
-    generate(&ValidRules::default(), seed, &GenerateOptions::game())
+fn current_hash(rules: &ValidRules, seed: u32) -> String {
+    generate(rules, seed, &GenerateOptions::game())
         .shipped
         .level_hash
 }
 
 impl Catalog {
-    /// Bookmarks `seed`, storing the level hash it has now. A seed has one bookmark:
-    /// a second is refused with `AlreadyBookmarked` naming the first.
+    /// Bookmarks `seed` under `rules`, storing the level hash it has now. A seed
+    /// has one bookmark per rules: a second is refused with `AlreadyBookmarked`
+    /// naming the first.
     pub fn add_bookmark(
         &mut self,
+        rules: &ValidRules,
         seed: u32,
         input: &BookmarkInput,
     ) -> Result<Bookmark, CatalogError> {
@@ -175,8 +184,8 @@ impl Catalog {
             .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
         let existing: Option<i64> = tx
             .query_row(
-                "SELECT id FROM bookmarks WHERE seed = ?1 ORDER BY id LIMIT 1",
-                [seed],
+                "SELECT id FROM bookmarks WHERE rules_id = ?1 AND seed = ?2 ORDER BY id LIMIT 1",
+                params![rules.id(), seed],
                 |r| r.get(0),
             )
             .optional()?;
@@ -185,16 +194,17 @@ impl Catalog {
         }
         tx.execute(
             &format!(
-                "INSERT INTO bookmarks ({}) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6)",
+                "INSERT INTO bookmarks ({}) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6, ?7)",
                 &COLUMNS[4..]
             ),
             params![
                 seed,
                 note,
                 serde_json::to_string(&tags).expect("strings serialize"),
-                current_hash(seed),
+                current_hash(rules, seed),
                 RULES_VERSION,
-                at
+                at,
+                rules.id()
             ],
         )?;
         let id = tx.last_insert_rowid();
@@ -300,13 +310,16 @@ impl Catalog {
         Ok(rows.collect::<Result<_, _>>()?)
     }
 
-    /// Regenerates every bookmarked seed and says which levels changed.
-    pub fn check_bookmarks(&self) -> Result<Vec<BookmarkCheck>, CatalogError> {
+    /// Regenerates every seed bookmarked under `rules` and says which levels
+    /// changed. Bookmarks of other rules are not checked here: check them with
+    /// their own rules.
+    pub fn check_bookmarks(&self, rules: &ValidRules) -> Result<Vec<BookmarkCheck>, CatalogError> {
         Ok(self
             .bookmarks(None)?
             .into_iter()
+            .filter(|b| b.rules_id == rules.id())
             .map(|b| {
-                let now = current_hash(b.seed);
+                let now = current_hash(rules, b.seed);
                 BookmarkCheck {
                     changed: now != b.level_hash,
                     current_hash: now,

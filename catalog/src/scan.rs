@@ -55,6 +55,8 @@ pub struct ScanRecord {
     #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub next: u64,
     pub rules_version: u32,
+    /// The id of the rules the scan generates under.
+    pub rules_id: String,
     pub state: ScanState,
 }
 
@@ -114,6 +116,7 @@ struct RawScan {
     state: String,
     lease_owner: Option<String>,
     lease_until: Option<i64>,
+    rules_id: String,
 }
 
 fn read_raw(r: &rusqlite::Row<'_>) -> rusqlite::Result<RawScan> {
@@ -126,13 +129,14 @@ fn read_raw(r: &rusqlite::Row<'_>) -> rusqlite::Result<RawScan> {
         state: r.get(5)?,
         lease_owner: r.get(6)?,
         lease_until: r.get(7)?,
+        rules_id: r.get(8)?,
     })
 }
 
 impl RawScan {
     /// The row as a record, if it keeps the rules every row we write keeps:
     /// `0 ≤ from < to ≤ 2^32`, `from ≤ next ≤ to`, a known state, a done scan
-    /// complete, a rules version that is a u32.
+    /// complete, a rules version that is a u32, a rules id of 12 hex digits.
     fn validate(&self) -> Result<ScanRecord, CatalogError> {
         let id = self.id;
         let bad = |why: String| CatalogError::damaged(format!("scan {id} {why}"));
@@ -162,19 +166,28 @@ impl RawScan {
         }
         let rules_version = u32::try_from(self.rules_version)
             .map_err(|_| bad(format!("has the rules version {}", self.rules_version)))?;
+        if !is_rules_id(&self.rules_id) {
+            return Err(bad(format!("has the rules id {:?}", self.rules_id)));
+        }
         Ok(ScanRecord {
             id,
             from: self.from as u64,
             to: self.to as u64,
             next: self.next as u64,
             rules_version,
+            rules_id: self.rules_id.clone(),
             state,
         })
     }
 }
 
 const SCAN_COLUMNS: &str =
-    "id, from_seed, to_seed, next_seed, rules_version, state, lease_owner, lease_until";
+    "id, from_seed, to_seed, next_seed, rules_version, state, lease_owner, lease_until, rules_id";
+
+/// What a rules id looks like: 12 lowercase hex digits.
+pub(crate) fn is_rules_id(id: &str) -> bool {
+    id.len() == 12 && id.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'))
+}
 
 fn unix_now() -> i64 {
     SystemTime::now()
@@ -227,10 +240,16 @@ enum Claim {
 }
 
 impl Catalog {
-    /// The scan of `from..to` to continue: an unfinished one of the same range and
-    /// rules version if there is one, else a new one. Looking and creating are one
+    /// The scan of `from..to` under `rules` to continue: an unfinished one of the
+    /// same range, rules and rules version if there is one, else a new one (the
+    /// same range under other rules is another scan). Looking and creating are one
     /// transaction, so two processes starting the same range share one scan.
-    pub fn begin_scan(&mut self, from: u64, to: u64) -> Result<ScanRecord, CatalogError> {
+    pub fn begin_scan(
+        &mut self,
+        rules: &ValidRules,
+        from: u64,
+        to: u64,
+    ) -> Result<ScanRecord, CatalogError> {
         if from >= to || to > 1 << 32 {
             return Err(CatalogError::Invalid(format!(
                 "{from}..{to} is not a seed range (FROM < TO ≤ 4294967296)"
@@ -243,9 +262,10 @@ impl Catalog {
             .query_row(
                 &format!(
                     "SELECT {SCAN_COLUMNS} FROM scans WHERE from_seed = ?1 AND to_seed = ?2 \
-                     AND rules_version = ?3 AND state <> 'done' ORDER BY id DESC LIMIT 1"
+                     AND rules_version = ?3 AND rules_id = ?4 AND state <> 'done' \
+                     ORDER BY id DESC LIMIT 1"
                 ),
-                params![from as i64, to as i64, RULES_VERSION],
+                params![from as i64, to as i64, RULES_VERSION, rules.id()],
                 read_raw,
             )
             .optional()?;
@@ -253,8 +273,9 @@ impl Catalog {
             Some(raw) => raw.validate()?,
             None => {
                 tx.execute(
-                    "INSERT INTO scans (from_seed, to_seed, next_seed, rules_version, state) VALUES (?1, ?2, ?1, ?3, 'running')",
-                    params![from as i64, to as i64, RULES_VERSION],
+                    "INSERT INTO scans (from_seed, to_seed, next_seed, rules_version, rules_id, state) \
+                     VALUES (?1, ?2, ?1, ?3, ?4, 'running')",
+                    params![from as i64, to as i64, RULES_VERSION, rules.id()],
                 )?;
                 ScanRecord {
                     id: tx.last_insert_rowid(),
@@ -262,6 +283,7 @@ impl Catalog {
                     to,
                     next: from,
                     rules_version: RULES_VERSION,
+                    rules_id: rules.id().to_owned(),
                     state: ScanState::Running,
                 }
             }
@@ -301,16 +323,18 @@ impl Catalog {
     }
 
     /// Runs (or continues) a scan until it is done or `cancel` is set. Each chunk of
-    /// `SCAN_CHUNK` seeds is summarised on all cores and committed with the scan's
-    /// new position in one transaction; `progress` is called after each. When
-    /// another runner holds the scan, this one waits for it (see the module).
+    /// `SCAN_CHUNK` seeds is summarised on all cores under `rules` (the scan's own:
+    /// other rules are refused) and committed with the scan's new position in one
+    /// transaction; `progress` is called after each. When another runner holds the
+    /// scan, this one waits for it (see the module).
     pub fn run_scan(
         &mut self,
+        rules: &ValidRules,
         id: i64,
         cancel: &AtomicBool,
         mut progress: impl FnMut(&ScanProgress),
     ) -> Result<ScanEnd, CatalogError> {
-        self.run_scan_reporting(id, cancel, |event| {
+        self.run_scan_reporting(rules, id, cancel, |event| {
             if let ScanEvent::Progress(p) = event {
                 progress(&p)
             }
@@ -322,6 +346,7 @@ impl Catalog {
     /// how many seeds it summarised itself.
     pub fn run_scan_reporting(
         &mut self,
+        rules: &ValidRules,
         id: i64,
         cancel: &AtomicBool,
         mut on: impl FnMut(ScanEvent),
@@ -331,6 +356,13 @@ impl Catalog {
             return Err(CatalogError::Invalid(format!(
                 "scan {id} was made with rules version {}; start a new scan",
                 scan.rules_version
+            )));
+        }
+        if scan.rules_id != rules.id() {
+            return Err(CatalogError::Invalid(format!(
+                "scan {id} generates under the rules with id {}, not these rules ({}); run it with its own rules",
+                scan.rules_id,
+                rules.id()
             )));
         }
         let me = owner_token();
@@ -347,7 +379,7 @@ impl Catalog {
                 }
                 Claim::Held(scan) => {
                     waiting_for = None;
-                    let run = self.run_held(&scan, &me, cancel, &mut on, &mut computed);
+                    let run = self.run_held(rules, &scan, &me, cancel, &mut on, &mut computed);
                     match run {
                         Ok(Some(end)) => return Ok(ScanRun { end, computed }),
                         // The lease was taken over (this runner stalled): wait.
@@ -417,6 +449,7 @@ impl Catalog {
     /// Runs a scan whose lease this runner holds. `None` when the lease was lost.
     fn run_held(
         &mut self,
+        rules: &ValidRules,
         scan: &ScanRecord,
         me: &str,
         cancel: &AtomicBool,
@@ -436,10 +469,9 @@ impl Catalog {
                     .then_some(ScanEnd::Cancelled));
             }
             let end = (next + SCAN_CHUNK).min(scan.to);
-            let rules = ValidRules::default();
             let rows: Vec<_> = (next..end)
                 .into_par_iter()
-                .map(|s| summarize(&rules, s as u32))
+                .map(|s| summarize(rules, s as u32))
                 .collect();
             let tx = self
                 .conn
@@ -452,7 +484,7 @@ impl Catalog {
             if held == 0 {
                 return Ok(None);
             }
-            put_rows(&tx, &rows)?;
+            put_rows(&tx, rules.id(), &rows)?;
             tx.commit()?;
             *computed += end - next;
             next = end;

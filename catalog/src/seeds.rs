@@ -1,15 +1,16 @@
 //! Scanned seeds: storing summaries, filtering and sorting them, statistics.
 
+use rusqlite::types::Value;
 use rusqlite::{params, params_from_iter, Row, Transaction};
 use serde::{Deserialize, Serialize};
 
-use contraption::rules::SWEEP_SIZE;
-use contraption::{Inventory, SeedSummary, ShippedKind};
+use contraption::{Inventory, SeedSummary, ShippedKind, ValidRules};
 
 use crate::error::CatalogError;
 use crate::store::Catalog;
 
-/// A stored seed: the engine's summary of it.
+/// A stored seed: the engine's summary of it (under the rules it was asked for:
+/// rows are stored and read per rules id).
 pub type SeedRow = SeedSummary;
 
 /// The columns a table can be filtered and sorted by.
@@ -138,27 +139,31 @@ pub struct Stats {
     /// `[solving placements, seeds]`, ascending.
     #[cfg_attr(feature = "ts", ts(type = "Array<[number, number]>"))]
     pub solving_histogram: Vec<[u64; 2]>,
-    /// For each of the 144 sweep placements, how many seeds it solves.
+    /// For each sweep placement (144 under the default rules), how many seeds it
+    /// solves.
     #[cfg_attr(feature = "ts", ts(type = "Array<number>"))]
     pub placement_solves: Vec<u64>,
 }
 
-fn where_clause(filters: &[Filter]) -> (String, Vec<i64>) {
-    if filters.is_empty() {
-        return (String::new(), Vec::new());
-    }
-    let parts: Vec<String> = filters
-        .iter()
-        .map(|f| format!("{} {} ?", f.column.sql(), f.op.sql()))
+/// The rows of one rules id that pass every filter.
+fn where_clause(rules_id: &str, filters: &[Filter]) -> (String, Vec<Value>) {
+    let parts: Vec<String> = std::iter::once("rules_id = ?".to_owned())
+        .chain(
+            filters
+                .iter()
+                .map(|f| format!("{} {} ?", f.column.sql(), f.op.sql())),
+        )
         .collect();
     (
         format!(" WHERE {}", parts.join(" AND ")),
-        filters.iter().map(|f| f.value).collect(),
+        std::iter::once(Value::Text(rules_id.to_owned()))
+            .chain(filters.iter().map(|f| Value::Integer(f.value)))
+            .collect(),
     )
 }
 
 const ROW_COLUMNS: &str = "seed, rules_version, shipped, attempts, fallback, pre_solved, solving, \
-     solving_mask, walls, ramps, fans, bumpers, level_hash";
+     solving_mask, walls, ramps, fans, bumpers, level_hash, gears";
 
 /// A stored `shipped` name; anything else is damaged data, not a guess.
 fn shipped_kind(r: &Row<'_>, column: usize) -> rusqlite::Result<ShippedKind> {
@@ -190,16 +195,21 @@ fn read_row(r: &Row<'_>) -> rusqlite::Result<SeedRow> {
             ramp: r.get(9)?,
             fan: r.get(10)?,
             bumper: r.get(11)?,
-            gear: 0,
+            gear: r.get(13)?,
         },
         level_hash: r.get(12)?,
     })
 }
 
-/// Inserts or replaces rows inside a transaction.
-pub(crate) fn put_rows(tx: &Transaction<'_>, rows: &[SeedRow]) -> Result<(), CatalogError> {
+/// Inserts or replaces rows of the rules `rules_id` inside a transaction.
+pub(crate) fn put_rows(
+    tx: &Transaction<'_>,
+    rules_id: &str,
+    rows: &[SeedRow],
+) -> Result<(), CatalogError> {
     let mut stmt = tx.prepare_cached(&format!(
-        "INSERT OR REPLACE INTO seeds ({ROW_COLUMNS}) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)"
+        "INSERT OR REPLACE INTO seeds ({ROW_COLUMNS}, rules_id) \
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)"
     ))?;
     for r in rows {
         stmt.execute(params![
@@ -216,37 +226,39 @@ pub(crate) fn put_rows(tx: &Transaction<'_>, rows: &[SeedRow]) -> Result<(), Cat
             r.inventory.fan,
             r.inventory.bumper,
             r.level_hash,
+            r.inventory.gear,
+            rules_id,
         ])?;
     }
     Ok(())
 }
 
 impl Catalog {
-    /// Stores rows in one transaction.
-    pub fn put_seeds(&mut self, rows: &[SeedRow]) -> Result<(), CatalogError> {
+    /// Stores rows summarised under `rules` in one transaction.
+    pub fn put_seeds(&mut self, rules: &ValidRules, rows: &[SeedRow]) -> Result<(), CatalogError> {
         let tx = self.conn.transaction()?;
-        put_rows(&tx, rows)?;
+        put_rows(&tx, rules.id(), rows)?;
         tx.commit()?;
         Ok(())
     }
 
-    /// One stored seed.
-    pub fn seed(&self, seed: u32) -> Result<Option<SeedRow>, CatalogError> {
-        let mut stmt = self
-            .conn
-            .prepare_cached(&format!("SELECT {ROW_COLUMNS} FROM seeds WHERE seed = ?1"))?;
-        let mut rows = stmt.query_map([seed], read_row)?;
+    /// One stored seed of `rules`.
+    pub fn seed(&self, rules: &ValidRules, seed: u32) -> Result<Option<SeedRow>, CatalogError> {
+        let mut stmt = self.conn.prepare_cached(&format!(
+            "SELECT {ROW_COLUMNS} FROM seeds WHERE rules_id = ?1 AND seed = ?2"
+        ))?;
+        let mut rows = stmt.query_map(params![rules.id(), seed], read_row)?;
         Ok(rows.next().transpose()?)
     }
 
-    /// A sorted, filtered page of stored seeds.
-    pub fn query(&self, q: &SeedQuery) -> Result<SeedPage, CatalogError> {
+    /// A sorted, filtered page of the seeds stored under `rules`.
+    pub fn query(&self, rules: &ValidRules, q: &SeedQuery) -> Result<SeedPage, CatalogError> {
         if q.limit > 1000 {
             return Err(CatalogError::Invalid(
                 "a page holds at most 1000 rows".into(),
             ));
         }
-        let (clause, values) = where_clause(&q.filters);
+        let (clause, values) = where_clause(rules.id(), &q.filters);
         let total: i64 = self.conn.query_row(
             &format!("SELECT count(*) FROM seeds{clause}"),
             params_from_iter(values.iter()),
@@ -271,9 +283,9 @@ impl Catalog {
         })
     }
 
-    /// Statistics over the rows matching `filters`.
-    pub fn stats(&self, filters: &[Filter]) -> Result<Stats, CatalogError> {
-        let (clause, values) = where_clause(filters);
+    /// Statistics over the rows stored under `rules` that match `filters`.
+    pub fn stats(&self, rules: &ValidRules, filters: &[Filter]) -> Result<Stats, CatalogError> {
+        let (clause, values) = where_clause(rules.id(), filters);
         let mut stats = Stats {
             seeds: 0,
             accepted: 0,
@@ -283,7 +295,7 @@ impl Catalog {
             pre_solved_rejections: 0,
             attempts_histogram: Vec::new(),
             solving_histogram: Vec::new(),
-            placement_solves: vec![0; SWEEP_SIZE],
+            placement_solves: vec![0; rules.sweep.size()],
         };
         let mut attempts = std::collections::BTreeMap::<u64, u64>::new();
         let mut solving = std::collections::BTreeMap::<u64, u64>::new();

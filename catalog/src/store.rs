@@ -71,6 +71,43 @@ CREATE INDEX bookmarks_by_seed ON bookmarks(seed);
 ALTER TABLE scans ADD COLUMN lease_owner TEXT;
 ALTER TABLE scans ADD COLUMN lease_until INTEGER;
 "#,
+    // Rules as data: every scan, seed row and bookmark names the rules it was made
+    // under by their id. Rows made before are the default rules' (v1, id
+    // 010786ff88f4: the only rules there were). Seed rows are keyed by (rules id,
+    // seed), so the same seed under two rules is two rows, and they record the
+    // gears a level grants. Every row is copied; none is lost.
+    r#"
+CREATE TABLE seeds_by_rules (
+    rules_id      TEXT    NOT NULL,
+    seed          INTEGER NOT NULL,
+    rules_version INTEGER NOT NULL,
+    shipped       TEXT    NOT NULL,
+    attempts      INTEGER NOT NULL,
+    fallback      INTEGER NOT NULL,
+    pre_solved    INTEGER NOT NULL,
+    solving       INTEGER NOT NULL,
+    solving_mask  BLOB    NOT NULL,
+    walls         INTEGER NOT NULL,
+    ramps         INTEGER NOT NULL,
+    fans          INTEGER NOT NULL,
+    bumpers       INTEGER NOT NULL,
+    gears         INTEGER NOT NULL DEFAULT 0,
+    level_hash    TEXT    NOT NULL,
+    PRIMARY KEY (rules_id, seed)
+);
+INSERT INTO seeds_by_rules (rules_id, seed, rules_version, shipped, attempts, fallback,
+    pre_solved, solving, solving_mask, walls, ramps, fans, bumpers, gears, level_hash)
+SELECT '010786ff88f4', seed, rules_version, shipped, attempts, fallback, pre_solved,
+    solving, solving_mask, walls, ramps, fans, bumpers, 0, level_hash FROM seeds;
+DROP TABLE seeds;
+ALTER TABLE seeds_by_rules RENAME TO seeds;
+CREATE INDEX seeds_by_attempts ON seeds(rules_id, attempts);
+CREATE INDEX seeds_by_solving ON seeds(rules_id, solving);
+ALTER TABLE scans ADD COLUMN rules_id TEXT NOT NULL DEFAULT '010786ff88f4';
+ALTER TABLE bookmarks ADD COLUMN rules_id TEXT NOT NULL DEFAULT '010786ff88f4';
+DROP INDEX bookmarks_by_seed;
+CREATE INDEX bookmarks_by_seed ON bookmarks(rules_id, seed);
+"#,
 ];
 
 /// The catalog: one SQLite connection.

@@ -2,12 +2,21 @@
 
 use std::path::Path;
 
-use anyhow::{bail, Result};
-use contraption::{parse_seed, ParsedSeed};
+use anyhow::{bail, Context, Result};
+use contraption::rules_file::MAX_RULES_FILE_BYTES;
+use contraption::{parse_rules_file, parse_seed, ParsedSeed, ValidRules};
 
 /// clap value parser for a SEED in any form a person types.
 pub fn seed(text: &str) -> Result<ParsedSeed, String> {
     parse_seed(text).map_err(|e| crate::term::printable(&e.to_string()).into_owned())
+}
+
+/// Reads a rules file (at most 64 KiB, a regular file) and validates it; the error
+/// names the field, its value and what is allowed.
+pub fn load_rules(path: &Path) -> Result<ValidRules> {
+    let bytes = contraption_io::read_file_bounded(path, MAX_RULES_FILE_BYTES as u64)?;
+    parse_rules_file(&bytes)
+        .with_context(|| format!("{} was refused as a rules file", crate::term::path(path)))
 }
 
 /// Parses `FROM..TO` (TO excluded, at most 2^32).
@@ -63,4 +72,30 @@ fn report_opened(
         );
     }
     Ok(opened.catalog)
+}
+
+/// A file that embeds its rules (a level or solution file) is judged under them;
+/// `--rules FILE` there is only a claim about them, refused when it is wrong.
+pub fn check_embedded_rules(
+    ctx: &crate::Ctx,
+    what: &Path,
+    embedded: Option<&ValidRules>,
+) -> Result<()> {
+    let Some(given) = &ctx.rules_file else {
+        return Ok(());
+    };
+    let Some(embedded) = embedded else {
+        return Ok(());
+    };
+    if embedded.id() != ctx.rules.id() {
+        bail!(
+            "{} was made under rules {} (id {}), not the rules of {} (id {}); it is checked under its own rules: leave out --rules",
+            crate::term::path(what),
+            embedded.name(),
+            embedded.id(),
+            crate::term::path(given),
+            ctx.rules.id()
+        );
+    }
+    Ok(())
 }

@@ -9,8 +9,8 @@ pub enum Exit {
     Success,
     /// 1: an error or refused input (the reason is on stderr).
     Failure,
-    /// 3: a level drifted from the current rules (`verify`, `bookmarks check`); the
-    /// report is on stdout.
+    /// 3: a level drifted from the current rules (`verify`, `bookmarks check`), or
+    /// two rules files differ (`rules diff`); the report is on stdout.
     Drifted,
     /// 4: a replayed solution ran but missed the goal; the report is on stdout.
     Missed,

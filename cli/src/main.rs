@@ -22,12 +22,16 @@ use crate::output::Out;
     name = "contraption",
     version,
     about = "The deterministic Contraption engine: seeds, levels, the generator's trace.",
-    after_help = "SEED is a whole number (42), hex (0x2A), a date (2026-7-28: its daily seed), a daily key (contraption:2026-7-28) or a share code (CT-XXXX-XXXX-XXXX).\n\nExit codes: 0 success, 1 error or refused input, 2 bad usage, 3 drift (a level changed), 4 a replayed solution misses the goal."
+    after_help = "SEED is a whole number (42), hex (0x2A), a date (2026-7-28: its daily seed), a daily key (contraption:2026-7-28) or a share code (CT-XXXX-XXXX-XXXX).\n\nExit codes: 0 success, 1 error or refused input, 2 bad usage, 3 drift (a level changed; `rules diff`: the rules differ), 4 a replayed solution misses the goal.\n\n--rules FILE plays by the rules in FILE (start from `contraption rules show > FILE`); without it, the default rules (v1)."
 )]
 struct Cli {
     /// Print JSON on stdout instead of text.
     #[arg(long, global = true)]
     json: bool,
+    /// Play by the rules in FILE (a rules file, see `contraption rules show`)
+    /// instead of the default rules (v1).
+    #[arg(long, global = true, value_name = "FILE")]
+    rules: Option<std::path::PathBuf>,
     #[command(subcommand)]
     command: Command,
 }
@@ -47,15 +51,35 @@ enum Command {
     Scan(scan::Args),
     Search(search::Args),
     Bookmarks(bookmarks::Args),
+    Rules(rules::Args),
 }
 
 /// What every command gets besides its own arguments.
 pub struct Ctx {
     /// `--json`: machine-readable output.
     pub json: bool,
-    /// The rules every command generates, simulates and writes files under (the
-    /// default rules, v1).
+    /// The rules every command generates, simulates and writes files under: the
+    /// default rules (v1), or those of `--rules FILE`.
     pub rules: contraption::ValidRules,
+    /// `--rules FILE`, when given.
+    pub rules_file: Option<std::path::PathBuf>,
+}
+
+impl Ctx {
+    /// How text output names the rules in force: `v1` (rules version 1, the
+    /// default rules) or the rules id.
+    pub fn rules_label(&self) -> String {
+        rules_label(self.rules.id())
+    }
+}
+
+/// `v1` for the default rules' id (`v` and the rules version), else the id.
+pub fn rules_label(id: &str) -> String {
+    if id == contraption::DEFAULT_RULES_ID {
+        format!("v{}", contraption::RULES_VERSION)
+    } else {
+        id.to_owned()
+    }
 }
 
 fn main() -> ExitCode {
@@ -63,9 +87,19 @@ fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(e) => return usage_error(e),
     };
+    // A rules file is read and checked before any command runs: a refused file
+    // changes nothing.
+    let rules = match &cli.rules {
+        Some(path) => match args::load_rules(path) {
+            Ok(rules) => rules,
+            Err(e) => return exit::finish(Err(e)),
+        },
+        None => contraption::ValidRules::default(),
+    };
     let ctx = Ctx {
         json: cli.json,
-        rules: contraption::ValidRules::default(),
+        rules,
+        rules_file: cli.rules,
     };
     let mut out = Out::stdout();
     let result = match cli.command {
@@ -82,6 +116,7 @@ fn main() -> ExitCode {
         Command::Scan(a) => scan::run(a, &ctx, &mut out),
         Command::Search(a) => search::run(a, &ctx, &mut out),
         Command::Bookmarks(a) => bookmarks::run(a, &ctx, &mut out),
+        Command::Rules(a) => rules::run(a, &ctx, &mut out),
     }
     .and_then(|exit| out.flush().map(|()| exit));
     exit::finish(result)

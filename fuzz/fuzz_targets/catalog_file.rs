@@ -13,10 +13,11 @@ fn read_everything(c: &mut Catalog) {
             assert!(s.from < s.to && s.to <= 1 << 32 && s.from <= s.next && s.next <= s.to);
         }
     }
+    let rules = contraption::ValidRules::default();
     let _ = c.bookmarks(None);
-    let _ = c.stats(&[]);
-    let _ = c.query(&SeedQuery::default());
-    let _ = c.check_bookmarks().map(|checks| checks.len());
+    let _ = c.stats(&rules, &[]);
+    let _ = c.query(&rules, &SeedQuery::default());
+    let _ = c.check_bookmarks(&rules).map(|checks| checks.len());
 }
 
 /// A scratch directory in memory where there is one (no disk syncs to wait for).
@@ -36,10 +37,11 @@ fuzz_target!(|data: &[u8]| {
     if let Ok(mut opened) = Catalog::open(&path) {
         read_everything(&mut opened.catalog);
         // A scan of a range it may already hold: validated before it is resumed.
-        if let Ok(scan) = opened.catalog.begin_scan(0, 2) {
+        let rules = contraption::ValidRules::default();
+        if let Ok(scan) = opened.catalog.begin_scan(&rules, 0, 2) {
             let _ = opened
                 .catalog
-                .run_scan(scan.id, &AtomicBool::new(false), |_| {});
+                .run_scan(&rules, scan.id, &AtomicBool::new(false), |_| {});
         }
     }
 });

@@ -14,6 +14,7 @@ struct Rows {
     to: i64,
     next: i64,
     rules_version: i64,
+    rules_id: String,
     state: String,
     lease_owner: Option<String>,
     lease_until: Option<i64>,
@@ -53,8 +54,8 @@ fuzz_target!(|rows: Rows| {
     {
         let c = rusqlite::Connection::open(&path).unwrap();
         c.execute(
-            "INSERT INTO scans (from_seed, to_seed, next_seed, rules_version, state, lease_owner, lease_until) \
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+            "INSERT INTO scans (from_seed, to_seed, next_seed, rules_version, state, lease_owner, lease_until, rules_id) \
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
             rusqlite::params![
                 rows.from,
                 rows.to,
@@ -62,12 +63,15 @@ fuzz_target!(|rows: Rows| {
                 rows.rules_version,
                 rows.state,
                 rows.lease_owner,
-                rows.lease_until
+                rows.lease_until,
+                rows.rules_id
             ],
         )
         .unwrap();
         c.execute(
-            "INSERT INTO seeds VALUES (?1, 1, ?2, ?3, 0, ?4, ?5, ?6, 1, 1, 0, 0, 'h')",
+            "INSERT INTO seeds (rules_id, seed, rules_version, shipped, attempts, fallback, pre_solved, \
+             solving, solving_mask, walls, ramps, fans, bumpers, gears, level_hash) \
+             VALUES ('010786ff88f4', ?1, 1, ?2, ?3, 0, ?4, ?5, ?6, 1, 1, 0, 0, 0, 'h')",
             rusqlite::params![
                 rows.seed,
                 rows.shipped,
@@ -86,6 +90,7 @@ fuzz_target!(|rows: Rows| {
         .unwrap();
     }
     let mut c = Catalog::open(&path).unwrap().catalog;
+    let rules = contraption::ValidRules::default();
     match c.scan(1) {
         Ok(s) => {
             assert!(s.from < s.to && s.to <= 1 << 32, "{s:?}");
@@ -94,15 +99,15 @@ fuzz_target!(|rows: Rows| {
             assert_eq!(c.scans().unwrap(), vec![s.clone()]);
             // Resuming it stores only seeds of its range (a tiny range only).
             if s.to - s.next <= 4 {
-                let _ = c.run_scan(1, &AtomicBool::new(false), |_| {});
+                let _ = c.run_scan(&rules, 1, &AtomicBool::new(false), |_| {});
             }
         }
         Err(e) => assert!(e.to_string().contains("damaged data"), "{e}"),
     }
-    if let Ok(stats) = c.stats(&[]) {
+    if let Ok(stats) = c.stats(&rules, &[]) {
         assert!(stats.seeds <= 1);
     }
-    let _ = c.query(&SeedQuery::default());
+    let _ = c.query(&rules, &SeedQuery::default());
     if let Ok(b) = c.bookmarks(None) {
         assert!(b.iter().all(|b| i64::from(b.seed) == rows.bookmark_seed));
     }

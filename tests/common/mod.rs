@@ -28,6 +28,9 @@ pub fn golden_path(name: &str) -> std::path::PathBuf {
 pub fn check_golden(name: &str, actual: &str) {
     let path = golden_path(name);
     if std::env::var_os("UPDATE_GOLDEN").is_some() {
+        if let Some(dir) = path.parent() {
+            std::fs::create_dir_all(dir).expect("make the golden file's directory");
+        }
         std::fs::write(&path, actual).expect("write golden file");
         return;
     }

@@ -1,8 +1,10 @@
-// Runs a WASI program (wasm32-wasip1) with Node's node:wasi: its stdout and stderr
-// are this process's, its exit code is this process's, and it sees no files and no
-// environment (the engine needs neither). Used by scripts/test.sh:
+// Runs a WASI program (wasm32-wasip1) with Node's node:wasi: its stdin, stdout and
+// stderr are this process's, its exit code is this process's, and it sees no files
+// and no environment (the engine needs neither; rules come on stdin). Used by
+// scripts/golden-wasm.sh:
 //
 //   node tests/wasm/run.mjs target/wasm32-wasip1/release/contraption-golden.wasm level_hashes
+//   node tests/wasm/run.mjs …/contraption-golden.wasm gear_runs - < rules/gears.json
 //
 // Node 20 prints an ExperimentalWarning for node:wasi; it is silenced here so
 // stderr carries only the program's own messages.

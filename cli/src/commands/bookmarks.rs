@@ -25,7 +25,8 @@ pub struct Args {
 
 #[derive(Subcommand)]
 pub enum Action {
-    /// Bookmark a seed with a note and tags.
+    /// Bookmark a seed with a note and tags, under the rules in force (one
+    /// bookmark per seed and rules).
     Add {
         #[arg(value_parser = crate::args::seed, allow_hyphen_values = true)]
         seed: ParsedSeed,
@@ -50,8 +51,8 @@ pub enum Action {
     },
     /// Delete a bookmark.
     Remove { id: i64 },
-    /// Regenerate every bookmarked seed and report which levels changed
-    /// (exit 3 when any did).
+    /// Regenerate every seed bookmarked under the rules in force and report which
+    /// levels changed (exit 3 when any did).
     Check,
 }
 
@@ -66,15 +67,16 @@ pub fn run(args: Args, ctx: &Ctx, out: &mut Out) -> Result<Exit> {
     let mut changed = false;
     match args.action {
         Action::Add { seed, note, tags } => {
-            let b = catalog.add_bookmark(seed.seed, &BookmarkInput { note, tags })?;
+            let b = catalog.add_bookmark(&ctx.rules, seed.seed, &BookmarkInput { note, tags })?;
             if json {
                 out.json(&b)?;
             } else {
                 writeln!(
                     out,
-                    "bookmark {} on seed {} (level {})",
+                    "bookmark {} on seed {} under rules {} (level {})",
                     b.id,
                     b.seed,
+                    crate::rules_label(&b.rules_id),
                     printable(&b.level_hash)
                 )?;
             }
@@ -103,10 +105,10 @@ pub fn run(args: Args, ctx: &Ctx, out: &mut Out) -> Result<Exit> {
                 for b in &list {
                     writeln!(
                         out,
-                        "{:>4}  seed {:<10}  rules v{}  level {}  [{}]  {}",
+                        "{:>4}  seed {:<10}  rules {}  level {}  [{}]  {}",
                         b.id,
                         b.seed,
-                        b.rules_version,
+                        printable(&crate::rules_label(&b.rules_id)),
                         printable(&b.level_hash),
                         b.tags
                             .iter()
@@ -119,7 +121,17 @@ pub fn run(args: Args, ctx: &Ctx, out: &mut Out) -> Result<Exit> {
             }
         }
         Action::Check => {
-            let checks = catalog.check_bookmarks()?;
+            let checks = catalog.check_bookmarks(&ctx.rules)?;
+            let others = catalog
+                .bookmarks(None)?
+                .iter()
+                .filter(|b| b.rules_id != ctx.rules.id())
+                .count();
+            if others > 0 {
+                eprintln!(
+                    "note: {others} bookmark(s) of other rules were not checked; check them with --rules and their rules file"
+                );
+            }
             changed = checks.iter().any(|c| c.changed);
             if json {
                 out.json(&checks)?;

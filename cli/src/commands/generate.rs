@@ -32,9 +32,9 @@ pub fn run(args: Args, ctx: &Ctx, out: &mut Out) -> Result<Exit> {
     }
     writeln!(
         out,
-        "seed {} (rules v{}): shipped attempt {}{}, level {}",
+        "seed {} (rules {}): shipped attempt {}{}, level {}",
         report.seed,
-        report.rules_version,
+        ctx.rules_label(),
         report.shipped.attempt,
         if report.shipped.fallback {
             " (fallback)"

@@ -7,6 +7,7 @@ pub mod generate;
 pub mod render;
 pub mod replay;
 pub mod rng;
+pub mod rules;
 pub mod scan;
 pub mod search;
 pub mod share;

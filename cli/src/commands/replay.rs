@@ -11,7 +11,9 @@ use crate::output::Out;
 use crate::Ctx;
 
 /// Replay a solution file headlessly: exit 0 when it reaches the goal, 1 when the
-/// file is refused, 4 when it runs but misses.
+/// file is refused, 4 when it runs but misses. The level is regenerated under the
+/// solution's own rules; with --rules, those must be the solution's (else it is
+/// refused).
 #[derive(clap::Args)]
 pub struct Args {
     file: PathBuf,
@@ -25,6 +27,7 @@ pub fn run(args: Args, ctx: &Ctx, out: &mut Out) -> Result<Exit> {
     )?;
     let solution = contraption::parse_solution(&bytes)
         .with_context(|| format!("{} was refused", file.display()))?;
+    crate::args::check_embedded_rules(ctx, file, solution.made_under().as_ref())?;
     let result = contraption::replay(&solution, &SimOptions::default())
         .with_context(|| format!("{} cannot be replayed", file.display()))?;
     if ctx.json {

@@ -9,6 +9,7 @@ use contraption::{summarize, ScanSummary, SeedSummary as Row, Totals};
 use contraption_catalog::ScanEvent;
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
+use serde::Serialize;
 
 use crate::args::{open_catalog, parse_range};
 use crate::exit::Exit;
@@ -30,15 +31,45 @@ pub struct Args {
 
 pub fn run(args: Args, ctx: &Ctx, out: &mut Out) -> Result<Exit> {
     match &args.db {
-        Some(path) => run_into_catalog(&args.range, path, ctx.json, out)?,
+        Some(path) => run_into_catalog(&args.range, path, ctx, out)?,
         None => run_printing(&args.range, ctx, out)?,
     }
     Ok(Exit::Success)
 }
 
+/// The summary as printed: the rules' id first, then the range's aggregates.
+#[derive(Serialize)]
+struct Printed<'a> {
+    /// The id of the rules the range was generated under.
+    rules_id: &'a str,
+    #[serde(flatten)]
+    summary: &'a ScanSummary,
+}
+
 /// Seeds summarised (on all cores) and written together by a printing scan:
 /// memory stays flat whatever the range.
 const PRINT_CHUNK: u64 = 1024;
+
+/// Above this share of fallbacks the summary says fallbacks are common: the
+/// generator's bar (the default rules ship a fallback for 0 of 10,000 seeds).
+const FALLBACK_BAR: f64 = 0.05;
+
+/// The summary's words on fallbacks when they are common, else `None`: `fallback`
+/// seeds shipped the fallback and `all_pre_solved` a preSolved level (no
+/// fallback existed), of `seeds`.
+fn fallback_warning(seeds: u64, fallback: u64, all_pre_solved: u64) -> Option<String> {
+    let unsolved = fallback + all_pre_solved;
+    let rate = unsolved as f64 / seeds.max(1) as f64;
+    (rate > FALLBACK_BAR).then(|| {
+        format!(
+            "fallbacks are common under these rules: {unsolved} of {seeds} seeds ({:.1}%) shipped a level \
+             without a one-ramp solution ({fallback} the fallback, {all_pre_solved} a preSolved level); \
+             the bar is at most {:.0}%",
+            rate * 100.0,
+            FALLBACK_BAR * 100.0
+        )
+    })
+}
 
 /// `scan FROM..TO [--json]`. With `--json` the output is one object,
 /// `{"seeds": [...], "summary": {...}}`, streamed: a row per line in seed order as
@@ -59,14 +90,18 @@ fn run_printing(range: &str, ctx: &Ctx, out: &mut Out) -> Result<()> {
     let summary = printed?;
     if json {
         out.text("\n],\n\"summary\":")?;
-        out.json_compact(&summary)?;
+        out.json_compact(&Printed {
+            rules_id: ctx.rules.id(),
+            summary: &summary,
+        })?;
         out.text("}\n")?;
         return Ok(());
     }
     writeln!(
         out,
-        "{} seeds: {} accepted, {} fallback ({:.2}%), mean {:.2} attempts",
+        "{} seeds under rules {}: {} accepted, {} fallback ({:.2}%), mean {:.2} attempts",
         summary.seeds,
+        ctx.rules_label(),
         summary.accepted,
         summary.fallback,
         summary.fallback_rate * 100.0,
@@ -77,6 +112,10 @@ fn run_printing(range: &str, ctx: &Ctx, out: &mut Out) -> Result<()> {
         "rejections: {} preSolved, {} without a one-ramp solution",
         summary.pre_solved_rejections, summary.no_single_ramp_rejections
     )?;
+    if let Some(warning) = fallback_warning(summary.seeds, summary.fallback, summary.all_pre_solved)
+    {
+        writeln!(out, "{warning}")?;
+    }
     writeln!(out, "attempts per seed:")?;
     let widest = summary
         .attempts_histogram
@@ -125,14 +164,16 @@ fn print_rows(
     Ok(totals.summary())
 }
 
-/// `scan FROM..TO --db PATH`: stores every seed's summary in the catalog.
-fn run_into_catalog(range: &str, path: &Path, json: bool, out: &mut Out) -> Result<()> {
+/// `scan FROM..TO --db PATH`: stores every seed's summary in the catalog, under
+/// the rules in force (a range scanned under other rules is another scan).
+fn run_into_catalog(range: &str, path: &Path, ctx: &Ctx, out: &mut Out) -> Result<()> {
     use std::sync::atomic::{AtomicBool, Ordering};
     use std::sync::Arc;
 
     let (from, to) = parse_range(range)?;
     let mut catalog = open_catalog(path)?;
-    let scan = catalog.begin_scan(from, to)?;
+    let rules = &ctx.rules;
+    let scan = catalog.begin_scan(rules, from, to)?;
     let cancel = Arc::new(AtomicBool::new(false));
     {
         let cancel = Arc::clone(&cancel);
@@ -147,7 +188,7 @@ fn run_into_catalog(range: &str, path: &Path, json: bool, out: &mut Out) -> Resu
         .expect("valid template")
         .progress_chars("=> "),
     );
-    let run = catalog.run_scan_reporting(scan.id, &cancel, |event| match event {
+    let run = catalog.run_scan_reporting(rules, scan.id, &cancel, |event| match event {
         ScanEvent::Progress(p) => bar.set_position(p.done),
         ScanEvent::Waiting { holder } => bar.suspend(|| {
             eprintln!(
@@ -172,8 +213,8 @@ fn run_into_catalog(range: &str, path: &Path, json: bool, out: &mut Out) -> Resu
             value: to as i64,
         },
     ];
-    let stats = catalog.stats(&range_filter)?;
-    if json {
+    let stats = catalog.stats(rules, &range_filter)?;
+    if ctx.json {
         out.json(&serde_json::json!({
             "scan": record,
             "stats": stats,
@@ -182,8 +223,9 @@ fn run_into_catalog(range: &str, path: &Path, json: bool, out: &mut Out) -> Resu
     } else {
         writeln!(
             out,
-            "scan {} of {from}..{to}: {} ({} of {} seeds stored in {})",
+            "scan {} of {from}..{to} under rules {}: {} ({} of {} seeds stored in {})",
             record.id,
+            ctx.rules_label(),
             match end {
                 contraption_catalog::ScanEnd::Done => "done",
                 contraption_catalog::ScanEnd::Cancelled =>
@@ -201,6 +243,14 @@ fn run_into_catalog(range: &str, path: &Path, json: bool, out: &mut Out) -> Resu
             stats.fallback,
             stats.fallback_rate * 100.0
         )?;
+        // The catalog's `fallback` counts the all-preSolved seeds too.
+        if let Some(warning) = fallback_warning(
+            stats.seeds,
+            stats.fallback - stats.all_pre_solved,
+            stats.all_pre_solved,
+        ) {
+            writeln!(out, "{warning}")?;
+        }
     }
     Ok(())
 }

@@ -12,7 +12,9 @@ use crate::exit::Exit;
 use crate::output::Out;
 use crate::Ctx;
 
-/// The share code of a seed (with the current rules), or what a share code names.
+/// The share code of a seed, or what a share code names. Share codes name levels
+/// of the default rules only: under other rules (--rules) a seed is refused (share
+/// the level file from `contraption export`, which embeds its rules).
 #[derive(clap::Args)]
 pub struct Args {
     /// A seed, or a share code (CT-XXXX-XXXX-XXXX) to decode.
@@ -28,6 +30,11 @@ pub fn run(args: Args, ctx: &Ctx, out: &mut Out) -> Result<Exit> {
                 seed: parsed.seed,
                 rules_version,
             };
+            if !ctx.rules.is_default() {
+                eprintln!(
+                    "note: a share code names a level of the default rules (v1); --rules does not apply to it"
+                );
+            }
             (code, encode_share_code(code)?)
         }
         // A seed: its code under the rules in force (refused for rules other

@@ -14,6 +14,8 @@ use crate::Ctx;
 
 /// Check a level file: refuse malformed or tampered files, regenerate its seed and
 /// list any drift. Exit 0 when identical, 1 when refused, 3 when the rules drifted.
+/// The file is regenerated under the rules it names or embeds; with --rules, those
+/// must be the file's rules (else it is refused).
 #[derive(clap::Args)]
 pub struct Args {
     file: PathBuf,
@@ -24,6 +26,7 @@ pub fn run(args: Args, ctx: &Ctx, out: &mut Out) -> Result<Exit> {
     let bytes = contraption_io::read_file_bounded(file, MAX_LEVEL_FILE_BYTES as u64)?;
     let level =
         parse_level_file(&bytes).with_context(|| format!("{} was refused", file.display()))?;
+    crate::args::check_embedded_rules(ctx, file, level.made_under().as_ref())?;
     let v = verify(&level);
     let name = term::path(file);
     if ctx.json {
@@ -31,18 +34,26 @@ pub fn run(args: Args, ctx: &Ctx, out: &mut Out) -> Result<Exit> {
     } else if v.identical {
         writeln!(
             out,
-            "{}: seed {} regenerates identically with rules v{} (level {})",
-            name, v.seed, v.rules_version, v.regenerated_hash
+            "{}: seed {} regenerates identically with rules {} (level {})",
+            name,
+            v.seed,
+            crate::rules_label(&v.rules_id),
+            v.regenerated_hash
         )?;
     } else {
         writeln!(
             out,
-            "{}: seed {} drifted: the file (rules v{}, level {}) differs from rules v{} (level {}) in {} field(s):",
+            "{}: seed {} drifted: the file (rules v{}, level {}) differs from rules v{}{} (level {}) in {} field(s):",
             name,
             v.seed,
             v.file_rules_version,
             term::printable(&v.file_hash),
             v.rules_version,
+            if v.rules_id == contraption::DEFAULT_RULES_ID {
+                String::new()
+            } else {
+                format!(" with rules {}", v.rules_id)
+            },
             v.regenerated_hash,
             v.drift.len()
         )?;

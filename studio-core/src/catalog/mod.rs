@@ -7,6 +7,7 @@ mod pictures;
 mod scan;
 mod state;
 
+use contraption::ValidRules;
 use contraption_catalog::{
     Bookmark, BookmarkCheck, BookmarkInput, BookmarkQuery, CatalogError, Filter, SeedPage,
     SeedQuery, Stats,
@@ -57,12 +58,12 @@ type Result<T, E = CatalogViewError> = std::result::Result<T, E>;
 
 /// The seeds that match, one page.
 pub fn query(state: &CatalogState, q: &SeedQuery) -> Result<SeedPage> {
-    state.with(|c| c.query(q))
+    state.with(|c| c.query(&ValidRules::default(), q))
 }
 
 /// Statistics over exactly the rows `query` would return with the same filters.
 pub fn stats(state: &CatalogState, filters: &[Filter]) -> Result<Stats> {
-    state.with(|c| c.stats(filters))
+    state.with(|c| c.stats(&ValidRules::default(), filters))
 }
 
 /// The bookmarks that match, newest first.
@@ -73,7 +74,7 @@ pub fn bookmarks(state: &CatalogState, query: &BookmarkQuery) -> Result<Vec<Book
 /// Bookmarks `seed`; a seed already bookmarked is refused (`already_bookmarked`,
 /// naming the existing bookmark, which the UI offers to edit instead).
 pub fn add_bookmark(state: &CatalogState, seed: u32, input: &BookmarkInput) -> Result<Bookmark> {
-    state.with(|c| c.add_bookmark(seed, input))
+    state.with(|c| c.add_bookmark(&ValidRules::default(), seed, input))
 }
 
 pub fn update_bookmark(state: &CatalogState, id: i64, input: &BookmarkInput) -> Result<Bookmark> {
@@ -85,5 +86,5 @@ pub fn delete_bookmark(state: &CatalogState, id: i64) -> Result<()> {
 }
 
 pub fn check_bookmarks(state: &CatalogState) -> Result<Vec<BookmarkCheck>> {
-    state.with(|c| c.check_bookmarks())
+    state.with(|c| c.check_bookmarks(&ValidRules::default()))
 }

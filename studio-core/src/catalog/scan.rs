@@ -123,7 +123,9 @@ pub fn scan(
 ) -> Result<ScanOutcome> {
     check_range(from, to)?;
     let mut catalog = Catalog::open(path)?.catalog;
-    let record = catalog.begin_scan(from, to)?;
+    // The studio scans under the default rules.
+    let rules = contraption::ValidRules::default();
+    let record = catalog.begin_scan(&rules, from, to)?;
     let total = record.to - record.from;
     let start_done = record.next - record.from;
     sink(ScanEvent::Started {
@@ -137,7 +139,7 @@ pub fn scan(
     });
     let t0 = Instant::now();
     let mut done = start_done;
-    let end = catalog.run_scan(record.id, cancel, |p| {
+    let end = catalog.run_scan(&rules, record.id, cancel, |p| {
         done = p.done;
         if done == start_done {
             return; // the initial report: nothing new yet

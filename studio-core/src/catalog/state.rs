@@ -99,10 +99,13 @@ impl CatalogState {
             (0, Vec::new())
         } else {
             self.with(|c| {
-                let seeds = c.query(&SeedQuery {
-                    limit: 1,
-                    ..SeedQuery::default()
-                })?;
+                let seeds = c.query(
+                    &contraption::ValidRules::default(),
+                    &SeedQuery {
+                        limit: 1,
+                        ..SeedQuery::default()
+                    },
+                )?;
                 Ok((seeds.total, c.scans()?))
             })?
         };

@@ -9,6 +9,10 @@ export type Bookmark = { id: number, seed: number, note: string, tags: Array<str
  */
 level_hash: string, rules_version: number, 
 /**
+ * The id of the rules the seed was bookmarked under.
+ */
+rules_id: string, 
+/**
  * RFC 3339, UTC.
  */
 created_at: string, updated_at: string, };

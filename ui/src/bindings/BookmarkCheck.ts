@@ -2,7 +2,7 @@
 import type { Bookmark } from "./Bookmark";
 
 /**
- * A bookmark regenerated with the current rules.
+ * A bookmark regenerated under its rules with this engine.
  */
 export type BookmarkCheck = { bookmark: Bookmark, current_hash: string, current_rules_version: number, 
 /**

@@ -4,4 +4,8 @@ import type { ScanState } from "./ScanState";
 /**
  * A scan of seeds `from..to` (to excluded); seeds `from..next` are stored.
  */
-export type ScanRecord = { id: number, from: number, to: number, next: number, rules_version: number, state: ScanState, };
+export type ScanRecord = { id: number, from: number, to: number, next: number, rules_version: number, 
+/**
+ * The id of the rules the scan generates under.
+ */
+rules_id: string, state: ScanState, };

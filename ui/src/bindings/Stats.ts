@@ -13,6 +13,7 @@ attempts_histogram: Array<[number, number]>,
  */
 solving_histogram: Array<[number, number]>, 
 /**
- * For each of the 144 sweep placements, how many seeds it solves.
+ * For each sweep placement (144 under the default rules), how many seeds it
+ * solves.
  */
 placement_solves: Array<number>, };

@@ -1,0 +1,185 @@
+//! `contraption rules show | check FILE | diff A B`: rules files from the command line.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use anyhow::Result;
+use clap::Subcommand;
+use contraption::rules_file::{RULES_FORMAT, RULES_SCHEMA_VERSION};
+use contraption::{rules_diff, rules_file_text, RulesFile, ValidRules};
+use serde::Serialize;
+
+use crate::args::load_rules;
+use crate::exit::Exit;
+use crate::output::Out;
+use crate::term::{path as shown, printable};
+use crate::Ctx;
+
+/// Rules files: show the rules in force, check a file, compare two.
+#[derive(clap::Args)]
+pub struct Args {
+    #[command(subcommand)]
+    action: Action,
+}
+
+#[derive(Subcommand)]
+pub enum Action {
+    /// Print the rules in force as a rules file: the default rules (v1), or those
+    /// of --rules FILE. `rules show > my.json` is a file to start from; --json
+    /// prints the same document as compact JSON on one line.
+    Show,
+    /// Check a rules file: its id when it is valid; else the field, its value and
+    /// what is allowed (exit 1).
+    Check { file: PathBuf },
+    /// The fields where two rules files differ, with each file's value. Exit 0
+    /// when the rules are the same, 3 when they differ.
+    Diff { a: PathBuf, b: PathBuf },
+}
+
+pub fn run(args: Args, ctx: &Ctx, out: &mut Out) -> Result<Exit> {
+    match args.action {
+        Action::Show => show(ctx, out),
+        Action::Check { file } => check(&file, ctx, out),
+        Action::Diff { a, b } => diff(&a, &b, ctx, out),
+    }
+}
+
+fn show(ctx: &Ctx, out: &mut Out) -> Result<Exit> {
+    if ctx.json {
+        // The same document as compact JSON, fields in their canonical order: also
+        // a valid rules file.
+        out.json_compact(&RulesFile {
+            format: RULES_FORMAT.to_owned(),
+            schema_version: RULES_SCHEMA_VERSION,
+            rules: ctx.rules.rules().clone(),
+        })?;
+        out.text("\n")?;
+    } else {
+        out.text(&rules_file_text(&ctx.rules))?;
+    }
+    Ok(Exit::Success)
+}
+
+/// What `rules check --json` prints.
+#[derive(Serialize)]
+struct Checked<'a> {
+    file: String,
+    ok: bool,
+    rules_id: &'a str,
+    /// `v1` for the default rules, else the id.
+    name: &'a str,
+    default: bool,
+    /// How many fields differ from the default rules.
+    differs_from_default: usize,
+}
+
+fn check(file: &Path, ctx: &Ctx, out: &mut Out) -> Result<Exit> {
+    let rules = load_rules(file)?;
+    let differs = rules_diff(ValidRules::default().rules(), rules.rules()).len();
+    if ctx.json {
+        out.json(&Checked {
+            file: file.to_string_lossy().into_owned(),
+            ok: true,
+            rules_id: rules.id(),
+            name: rules.name(),
+            default: rules.is_default(),
+            differs_from_default: differs,
+        })?;
+    } else if rules.is_default() {
+        writeln!(
+            out,
+            "{}: ok, rules id {} (the default rules, v1)",
+            shown(file),
+            rules.id()
+        )?;
+    } else {
+        writeln!(
+            out,
+            "{}: ok, rules id {} ({differs} field(s) differ from the default rules)",
+            shown(file),
+            rules.id()
+        )?;
+    }
+    Ok(Exit::Success)
+}
+
+/// One side of `rules diff --json`.
+#[derive(Serialize)]
+struct Side {
+    file: String,
+    rules_id: String,
+    name: String,
+}
+
+fn side(file: &Path, rules: &ValidRules) -> Side {
+    Side {
+        file: file.to_string_lossy().into_owned(),
+        rules_id: rules.id().to_owned(),
+        name: rules.name().to_owned(),
+    }
+}
+
+fn diff(a: &Path, b: &Path, ctx: &Ctx, out: &mut Out) -> Result<Exit> {
+    let (ra, rb) = (load_rules(a)?, load_rules(b)?);
+    let differences = rules_diff(ra.rules(), rb.rules());
+    let identical = differences.is_empty();
+    if ctx.json {
+        out.json(&serde_json::json!({
+            "a": side(a, &ra),
+            "b": side(b, &rb),
+            "identical": identical,
+            "differences": differences,
+        }))?;
+    } else if identical {
+        writeln!(
+            out,
+            "{} and {} hold the same rules (id {})",
+            shown(a),
+            shown(b),
+            ra.id()
+        )?;
+    } else {
+        let width = differences
+            .iter()
+            .map(|d| d.field.chars().count())
+            .chain([5])
+            .max()
+            .unwrap_or(5);
+        let a_width = differences
+            .iter()
+            .map(|d| d.a.chars().count())
+            .chain([ra.name().len()])
+            .max()
+            .unwrap_or(1);
+        writeln!(
+            out,
+            "{:<width$}  {:<a_width$}  {}",
+            "field",
+            ra.name(),
+            rb.name()
+        )?;
+        for d in &differences {
+            writeln!(
+                out,
+                "{:<width$}  {:<a_width$}  {}",
+                printable(&d.field),
+                printable(&d.a),
+                printable(&d.b)
+            )?;
+        }
+        writeln!(
+            out,
+            "{} field(s) differ: {} (id {}) and {} (id {})",
+            differences.len(),
+            shown(a),
+            ra.id(),
+            shown(b),
+            rb.id()
+        )?;
+    }
+    Ok(if identical {
+        Exit::Success
+    } else {
+        Exit::Drifted
+    })
+}
