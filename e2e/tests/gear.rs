@@ -86,7 +86,10 @@ async fn a_gear_placed_by_hand_wins_seed_0_under_the_gears_rules() {
         s.eval("document.body.dataset.levelHash").await,
         json!(shipped.level_hash)
     );
-    let meta = s.text("#play-meta").await;
+    let meta = s
+        .eval("document.getElementById('play-meta').textContent")
+        .await;
+    let meta = meta.as_str().unwrap();
     assert!(
         meta.contains(&format!("rules {}", gears.id())) && meta.contains("2 gears"),
         "{meta}"
@@ -272,7 +275,7 @@ async fn a_gear_placed_by_hand_wins_seed_0_under_the_gears_rules() {
             shown
                 .as_str()
                 .unwrap()
-                .contains("gear: turn it the other way"),
+                .contains("turn a gear the other way"),
             "{shown}"
         );
         s.screenshot(&format!("play-gear-help-{w}x{h}")).await;
