@@ -93,6 +93,17 @@ describe("the gear turns with the run", () => {
     expect(near(pixel(...tooth(0)), gold)).toBe(true);
   });
 
+  it("rings a selected gear (a disc: no zero-length stroke)", () => {
+    const { ctx, pixel } = raster(400, 600);
+    drawPart(ctx, v, cw(50, 75), rules, "selected", undefined, 0);
+    // Half-way between two teeth, just outside the rim: the ring's white.
+    const spacing = (2 * Math.PI) / GEAR_TEETH;
+    const [x, y] = toCanvas(v, 50, 75);
+    const a = 2.5 * spacing; // the bottom: half-way between teeth 2 and 3
+    const r = rules.gear_radius * v.scale + 3.5;
+    expect(near(pixel(x + Math.cos(a) * r, y + Math.sin(a) * r), [255, 255, 255], 50)).toBe(true);
+  });
+
   it("points its arrow the way its top moves", () => {
     // The arrow's head sits over the top, to the right for clockwise, to the left for counter-clockwise.
     const head = (dir: number) => {

@@ -306,8 +306,16 @@ export function drawPart(ctx: Ctx, v: View, p: Placement, r: PlayRules, style: P
   drawer.effect?.(ctx, v, p, r, look);
   if (style === "selected") {
     ctx.strokeStyle = withAlpha("#ffffff", 0.85);
-    ctx.lineWidth = Math.max(3, 2 * c.radius * v.scale) + 5;
-    segment(ctx, v, c);
+    if (c.ax === c.bx && c.ay === c.by) {
+      // A disc (bumper, gear): a ring, since WebKit draws no zero-length stroke.
+      const [x, y] = toCanvas(v, c.ax, c.ay);
+      ctx.lineWidth = 5;
+      ctx.beginPath();
+      ctx.arc(x, y, c.radius * v.scale + 2.5, 0, Math.PI * 2);
+    } else {
+      ctx.lineWidth = Math.max(3, 2 * c.radius * v.scale) + 5;
+      segment(ctx, v, c);
+    }
     ctx.stroke();
   }
   ctx.globalAlpha = style === "ghost" ? 0.75 : 1;
