@@ -116,10 +116,7 @@ async fn a_gear_placed_by_hand_wins_seed_0_under_the_gears_rules() {
         "20"
     );
     assert_eq!(s.attr_of("#part-spin", "data-spin").await, "clockwise");
-    assert_eq!(
-        s.attr_of("#part-spin-cw", "aria-checked").await,
-        "true"
-    );
+    assert_eq!(s.attr_of("#part-spin-cw", "aria-checked").await, "true");
     s.screenshot("play-gear-placed").await;
 
     // Clockwise, it throws the ball the wrong way: the window shows the engine's
@@ -128,15 +125,21 @@ async fn a_gear_placed_by_hand_wins_seed_0_under_the_gears_rules() {
     let sim_cw = cli_simulate(&dir, &world, &cw);
     assert_ne!(sim_cw["outcome"], "goal");
     s.click("#play-run").await;
-    s.wait("document.body.dataset.state === 'finished'", "the clockwise run")
-        .await;
+    s.wait(
+        "document.body.dataset.state === 'finished'",
+        "the clockwise run",
+    )
+    .await;
     let (outcome, steps, end) = shown_result(&s).await;
     assert_eq!(json!(outcome), sim_cw["outcome"]);
     assert_eq!(steps, sim_cw["steps"].to_string());
     assert_eq!(end, last(&sim_cw));
     s.click("#play-reset").await;
-    s.wait("document.body.dataset.state === 'editing'", "back to placing")
-        .await;
+    s.wait(
+        "document.body.dataset.state === 'editing'",
+        "back to placing",
+    )
+    .await;
 
     // S turns the selected gear the other way (the engine accepts the change).
     s.eval("(() => { document.getElementById('play-canvas').focus(); return 1; })()")
@@ -150,7 +153,8 @@ async fn a_gear_placed_by_hand_wins_seed_0_under_the_gears_rules() {
 
     // Run at ¼×: mid-run, the gear has turned exactly as far as its rim's speed
     // over its radius says for the time shown (counter-clockwise: negative).
-    let ccw = json!({"part": "gear", "x": 30.0, "y": 20.0, "angle": 0.0, "spin": "counter_clockwise"});
+    let ccw =
+        json!({"part": "gear", "x": 30.0, "y": 20.0, "angle": 0.0, "spin": "counter_clockwise"});
     let sim = cli_simulate(&dir, &world, &ccw);
     assert_eq!(sim["outcome"], "goal");
     assert_eq!(sim["steps"], 161);
@@ -184,7 +188,10 @@ async fn a_gear_placed_by_hand_wins_seed_0_under_the_gears_rules() {
     )
     .await;
     let tb = turn_at(&s.eval("window.__playShown").await);
-    assert!(tb < ta && ta < 0.0, "turning counter-clockwise: {ta} then {tb}");
+    assert!(
+        tb < ta && ta < 0.0,
+        "turning counter-clockwise: {ta} then {tb}"
+    );
     // The ball drawn lies between the engine's two steps around it.
     let step = a["step"].as_f64().unwrap();
     let i = step.floor() as usize;
@@ -194,7 +201,10 @@ async fn a_gear_placed_by_hand_wins_seed_0_under_the_gears_rules() {
             sim["trajectory"][i + 1][k].as_f64().unwrap(),
         );
         let v = a["ball"][k].as_f64().unwrap();
-        assert!(p.min(q) - 1e-9 <= v && v <= p.max(q) + 1e-9, "{v} between {p} and {q}");
+        assert!(
+            p.min(q) - 1e-9 <= v && v <= p.max(q) + 1e-9,
+            "{v} between {p} and {q}"
+        );
     }
 
     // At 1× to the end: the goal, in the CLI's 161 steps, at the CLI's last position.
@@ -232,8 +242,11 @@ async fn a_gear_placed_by_hand_wins_seed_0_under_the_gears_rules() {
     // The control turns it back; the window at both sizes with the gear
     // selected, and the ? overlay lists the gear's key.
     s.click("#play-reset").await;
-    s.wait("document.body.dataset.state === 'editing'", "back to placing")
-        .await;
+    s.wait(
+        "document.body.dataset.state === 'editing'",
+        "back to placing",
+    )
+    .await;
     for (w, h) in [(1440u32, 900u32), (1024, 700)] {
         s.client
             .set_window_size(w, h)
@@ -297,8 +310,11 @@ async fn a_gear_placed_by_hand_wins_seed_0_under_the_gears_rules() {
     )
     .await;
     s.key(" ").await;
-    s.wait("document.body.dataset.state === 'finished'", "the clockwise run again")
-        .await;
+    s.wait(
+        "document.body.dataset.state === 'finished'",
+        "the clockwise run again",
+    )
+    .await;
     assert_eq!(shown_result(&s).await.1, sim_cw["steps"].to_string());
     s.screenshot("play-gear-finished-1024x700").await;
     assert_eq!(s.eval("window.__cspViolations").await, json!([]));

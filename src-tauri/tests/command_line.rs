@@ -86,8 +86,7 @@ fn a_rules_file_the_engine_refuses_stops_the_studio_before_any_window() {
     assert!(out.stdout.is_empty());
     let out = studio(&["--rules", "/nonexistent/rules.json"]);
     assert_eq!(out.status.code(), Some(1));
-    assert!(text(&out.stderr).starts_with(
-        "contraption-studio: cannot use the rules file /nonexistent/rules.json: "
-    ));
+    assert!(text(&out.stderr)
+        .starts_with("contraption-studio: cannot use the rules file /nonexistent/rules.json: "));
     std::fs::remove_dir_all(&dir).ok();
 }
