@@ -9,6 +9,8 @@
 //!
 //! Screenshots go to `e2e/screenshots/` (git-ignored).
 
+pub mod play;
+
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};

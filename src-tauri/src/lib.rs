@@ -15,6 +15,7 @@ use studio_core::args::{StudioArgs, CATALOG_ENV};
 use studio_core::catalog::CatalogState;
 use studio_core::jobs::Jobs;
 use studio_core::play::Levels;
+use studio_core::rules_book::RulesBook;
 use tauri::Manager;
 
 /// Every command's name, from the one list in `command_list.rs`.
@@ -27,14 +28,16 @@ macro_rules! handlers {
     };
 }
 
-/// Builds and runs the studio window. `args` are parsed before this is called, so
-/// `--help` and `--version` never reach the display.
-pub fn run(args: StudioArgs) {
+/// Builds and runs the studio window. `args` are parsed and the rules file read
+/// before this is called, so `--help`, `--version` and a refused rules file never
+/// reach the display.
+pub fn run(args: StudioArgs, rules: RulesBook) {
     studio_core::display::prepare(args.shared_memory_renderer);
     tauri::Builder::default()
         .plugin(tauri_plugin_dialog::init())
         .manage(Arc::new(Jobs::default()))
         .manage(Arc::new(Levels::default()))
+        .manage(Arc::new(rules))
         .manage(dialogs::DialogAnswer(args.dialog_answer.clone()))
         .setup(move |app| {
             // The catalog lives in the app's data directory unless `--catalog PATH`

@@ -8,5 +8,11 @@ fn main() {
     // mistakes are answered on the terminal, without a window.
     let args = StudioArgs::try_parse_with_version(std::env::args_os(), env!("CARGO_PKG_VERSION"))
         .unwrap_or_else(|e| e.exit());
-    contraption_studio::run(args)
+    // `--rules FILE` is read (bounded, strictly, validated) before any window: a
+    // file the engine refuses stops the studio with the engine's reason.
+    let rules = args.rules_book().unwrap_or_else(|e| {
+        eprintln!("contraption-studio: {e}");
+        std::process::exit(1)
+    });
+    contraption_studio::run(args, rules)
 }

@@ -30,6 +30,7 @@ fn help_prints_every_flag_and_exits_0_without_a_display() {
         "--catalog <PATH>",
         "--dialog-answer <PATH>",
         "--shared-memory-renderer",
+        "--rules <FILE>",
         "--version",
     ] {
         assert!(stdout.contains(flag), "{flag} in {stdout}");
@@ -59,4 +60,33 @@ fn a_mistyped_flag_is_a_usage_error_without_a_display() {
     );
     assert!(!stderr.to_lowercase().contains("gtk"), "{stderr}");
     assert!(out.stdout.is_empty());
+}
+
+#[test]
+fn a_rules_file_the_engine_refuses_stops_the_studio_before_any_window() {
+    let dir = std::env::temp_dir().join(format!("studio-rules-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("bad-rules.json");
+    let good = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../rules/gears.json"))
+        .unwrap();
+    let bad = good.replacen("\"gravity\": 200.0", "\"gravity\": -200.0", 1);
+    assert_ne!(bad, good);
+    std::fs::write(&path, bad).unwrap();
+    let out = studio(&["--rules", path.to_str().unwrap()]);
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert_eq!(
+        stderr,
+        format!(
+            "contraption-studio: cannot use the rules file {}: the rules are not valid: \
+             physics.gravity is -200; it must be greater than 0 and at most 10000\n",
+            path.display()
+        )
+    );
+    assert!(out.stdout.is_empty());
+    let out = studio(&["--rules", "/nonexistent/rules.json"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stderr)
+        .starts_with("contraption-studio: cannot use the rules file /nonexistent/rules.json: "));
+    std::fs::remove_dir_all(&dir).ok();
 }

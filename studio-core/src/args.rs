@@ -6,6 +6,8 @@ use std::path::{Path, PathBuf};
 
 use clap::{CommandFactory, FromArgMatches, Parser};
 
+use crate::rules_book::{RulesBook, RulesFileFailure};
+
 /// The environment variable that names the catalog file when `--catalog` is not given.
 pub const CATALOG_ENV: &str = "CONTRAPTION_DB";
 
@@ -22,6 +24,12 @@ pub struct StudioArgs {
     /// the native dialogs cannot be driven through WebDriver).
     #[arg(long, value_name = "PATH")]
     pub dialog_answer: Option<PathBuf>,
+
+    /// The rules to inspect and play under: a rules file (`contraption-rules`, at
+    /// most 64 KiB). Default: the default rules (v1). A file the engine refuses
+    /// stops the studio before it opens, with the engine's reason.
+    #[arg(long, value_name = "FILE")]
+    pub rules: Option<PathBuf>,
 
     /// Use WebKitGTK's shared-memory renderer even with a GPU or under WebDriver.
     #[arg(long)]
@@ -53,5 +61,11 @@ impl StudioArgs {
             Some(p) if !p.is_empty() => PathBuf::from(p),
             _ => data_dir.join("catalog.sqlite3"),
         }
+    }
+
+    /// The rules book: the rules of `--rules FILE` in force (read with a bound,
+    /// strictly, validated), or the default rules without the flag.
+    pub fn rules_book(&self) -> Result<RulesBook, RulesFileFailure> {
+        RulesBook::from_file(self.rules.as_deref())
     }
 }

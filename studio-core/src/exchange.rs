@@ -12,13 +12,14 @@ use std::path::Path;
 use contraption::level_file::MAX_LEVEL_FILE_BYTES;
 use contraption::{
     encode_share_code, export_level, level_file_text, parse_level_file, verify, LevelFile,
-    LevelFileError, ShareCode, Verification, RULES_VERSION,
+    LevelFileError, ShareCode, ValidRules, Verification, RULES_VERSION,
 };
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 use crate::error::FileError;
 use crate::files::{self, ReadFailure};
+use crate::rules_book::RulesBook;
 
 /// Why an export or import failed.
 #[derive(Debug, Clone, PartialEq, thiserror::Error, Serialize, Deserialize, TS)]
@@ -40,12 +41,20 @@ pub struct WrittenFile {
     pub bytes: u32,
 }
 
-/// A level file read back and checked against the current rules.
+/// A level file read back and checked: regenerated under the rules it was made
+/// under (the ones it embeds, or the default rules).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
 pub struct ImportedLevel {
     pub path: String,
     pub file: LevelFile,
     pub verification: Verification,
+    /// The id of the file's rules (remembered by the studio: `open_play` can play
+    /// the level under them).
+    pub rules_id: String,
+    /// `v1` for the default rules, else the id.
+    pub rules_name: String,
+    /// Whether the file's rules are the studio's rules in force.
+    pub in_force: bool,
 }
 
 /// A share code with the current rules, and what it names.
@@ -79,46 +88,42 @@ pub fn share(seed: u32) -> SharedSeed {
     }
 }
 
-/// Writes the level file of `seed` (the same bytes as `contraption export`).
+/// Writes the level file of `seed` under `rules` (the same bytes as `contraption
+/// export` under the same rules; other rules than the default are embedded).
 pub fn write_level(
+    rules: &ValidRules,
     path: &Path,
     seed: u32,
     daily_key: Option<String>,
 ) -> Result<WrittenFile, ExchangeError> {
     write(
         path,
-        level_file_text(&export_level(
-            &contraption::ValidRules::default(),
-            seed,
-            daily_key,
-        ))
-        .as_bytes(),
+        level_file_text(&export_level(rules, seed, daily_key)).as_bytes(),
     )
 }
 
-/// Writes a PNG of attempt `attempt` of `seed` (the same bytes as `contraption render`).
+/// Writes a PNG of attempt `attempt` of `seed` under `rules` (the same bytes as
+/// `contraption render` under the same rules).
 pub fn write_picture(
+    rules: &ValidRules,
     path: &Path,
     seed: u32,
     attempt: Option<u32>,
     scale: f32,
     sweep: bool,
 ) -> Result<WrittenFile, ExchangeError> {
-    let png = contraption_render::render_attempt(
-        &contraption::ValidRules::default(),
-        seed,
-        attempt,
-        scale,
-        sweep,
-    )
-    .map_err(|e| ExchangeError::Picture {
-        reason: e.to_string(),
-    })?;
+    let png =
+        contraption_render::render_attempt(rules, seed, attempt, scale, sweep).map_err(|e| {
+            ExchangeError::Picture {
+                reason: e.to_string(),
+            }
+        })?;
     write(path, &png)
 }
 
-/// Reads a level file strictly, then regenerates its seed and lists any drift.
-pub fn read_level(path: &Path) -> Result<ImportedLevel, ExchangeError> {
+/// Reads a level file strictly, then regenerates its seed under its rules and
+/// lists any drift; the file's rules go in the book.
+pub fn read_level(book: &RulesBook, path: &Path) -> Result<ImportedLevel, ExchangeError> {
     let refused = |error| ExchangeError::Refused {
         path: path.display().to_string(),
         error,
@@ -131,10 +136,17 @@ pub fn read_level(path: &Path) -> Result<ImportedLevel, ExchangeError> {
     })?;
     let file = parse_level_file(&bytes).map_err(refused)?;
     let verification = verify(&file);
+    let rules = file
+        .made_under()
+        .expect("parse_level_file refuses a file without its rules");
+    let rules_id = book.remember(&rules);
     Ok(ImportedLevel {
         path: path.display().to_string(),
         file,
         verification,
+        in_force: rules_id == book.in_force().id(),
+        rules_name: rules.name().to_owned(),
+        rules_id,
     })
 }
 
@@ -147,8 +159,15 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("studio-exchange-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join("level.json");
-        let written =
-            write_level(&path, 176_112_159, Some("contraption:2026-7-28".into())).unwrap();
+        let v1 = ValidRules::default();
+        let book = RulesBook::default();
+        let written = write_level(
+            &v1,
+            &path,
+            176_112_159,
+            Some("contraption:2026-7-28".into()),
+        )
+        .unwrap();
         let bytes = std::fs::read(&path).unwrap();
         assert_eq!(written.bytes as usize, bytes.len());
         assert_eq!(
@@ -160,8 +179,10 @@ mod tests {
             ))
             .into_bytes()
         );
-        let imported = read_level(&path).unwrap();
+        let imported = read_level(&book, &path).unwrap();
         assert!(imported.verification.identical);
+        assert!(imported.in_force);
+        assert_eq!(imported.rules_name, "v1");
         assert_eq!(
             imported.file.daily_key.as_deref(),
             Some("contraption:2026-7-28")
@@ -170,7 +191,7 @@ mod tests {
         // Tampered: refused with the reason, typed.
         let text = String::from_utf8(bytes).unwrap();
         std::fs::write(&path, text.replacen("\"y\": 8.0", "\"y\": 9.0", 1)).unwrap();
-        match read_level(&path) {
+        match read_level(&book, &path) {
             Err(ExchangeError::Refused {
                 error: LevelFileError::HashMismatch { .. },
                 ..
@@ -180,7 +201,7 @@ mod tests {
         // Too large: refused before it is read.
         std::fs::write(&path, vec![b' '; MAX_LEVEL_FILE_BYTES + 1]).unwrap();
         assert!(matches!(
-            read_level(&path),
+            read_level(&book, &path),
             Err(ExchangeError::Refused {
                 error: LevelFileError::TooLarge(_),
                 ..
@@ -188,7 +209,7 @@ mod tests {
         ));
         // Pictures are the render crate's bytes.
         let png = dir.join("level.png");
-        write_picture(&png, 42, None, 4.0, true).unwrap();
+        write_picture(&v1, &png, 42, None, 4.0, true).unwrap();
         assert_eq!(
             std::fs::read(&png).unwrap(),
             contraption_render::render_attempt(
@@ -201,10 +222,31 @@ mod tests {
             .unwrap()
         );
         assert!(matches!(
-            write_picture(&png, 42, None, 99.0, true),
+            write_picture(&v1, &png, 42, None, 99.0, true),
             Err(ExchangeError::Picture { .. })
         ));
         std::fs::remove_dir_all(&dir).ok();
+    }
+
+    #[test]
+    fn a_level_under_other_rules_embeds_them_and_its_rules_are_remembered() {
+        let gears =
+            contraption::parse_rules_file(include_bytes!("../../rules/gears.json")).unwrap();
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("gears-0.json");
+        write_level(&gears, &path, 0, None).unwrap();
+        // Read in a studio on the default rules: the level keeps its own rules.
+        let book = RulesBook::default();
+        let imported = read_level(&book, &path).unwrap();
+        assert!(imported.verification.identical);
+        assert!(!imported.in_force);
+        assert_eq!(imported.rules_id, gears.id());
+        assert_eq!(imported.rules_name, gears.id());
+        assert_eq!(imported.file.level_hash, "99eb0a51c3590049");
+        assert_eq!(book.get(gears.id()).unwrap(), gears);
+        // Read in a studio started with those rules: they are the rules in force.
+        let book = RulesBook::new(gears.clone(), None);
+        assert!(read_level(&book, &path).unwrap().in_force);
     }
 
     #[test]

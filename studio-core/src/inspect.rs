@@ -3,15 +3,15 @@
 //! re-simulated on demand.
 //!
 //! Only the engine decides: this parses with `parse_seed`, generates with
-//! `generate(seed, inspector)` and re-runs `simulate(world, [sweep_placement(i)])`
-//! for trajectories, checking that every re-run agrees with the report.
+//! `generate(rules, seed, inspector)` and re-runs `simulate(rules, world,
+//! [sweep_placement(i)])` for trajectories, checking that every re-run agrees with
+//! the report. The rules are the studio's rules in force (`RulesBook::in_force`).
 
 use std::time::Instant;
 
-use contraption::rules::{SWEEP_ANGLES, SWEEP_SIZE, SWEEP_YS};
 use contraption::{
     generate, parse_seed, simulate, sweep_placement, GenerateOptions, GenerationReport, ParsedSeed,
-    SeedError, SimOptions, SweepEntry, SweepResult, Vec2,
+    SeedError, SimOptions, SweepEntry, SweepResult, ValidRules, Vec2,
 };
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
@@ -38,8 +38,8 @@ pub enum InspectError {
     },
     #[error("attempt {attempt} of seed {seed} was preSolved (the bare ball falls into the goal), so it was never swept")]
     NotSwept { seed: u32, attempt: u32 },
-    #[error("the sweep has no placement {index}; placements are numbered 0 to 143")]
-    NoSuchPlacement { index: u32 },
+    #[error("the sweep has no placement {index}; placements are numbered 0 to {last}")]
+    NoSuchPlacement { index: u32, last: u32 },
     #[error("re-simulating the {what} of attempt {attempt} of seed {seed} disagreed with the generator's report")]
     Inconsistent {
         seed: u32,
@@ -63,7 +63,8 @@ pub struct RampGlyph {
     pub x: f64,
     pub y: f64,
     pub angle: f64,
-    /// Column (0..6, left to right), row (0..6, top to bottom) and tilt (0..4) in the grid.
+    /// Column (left to right), row (top to bottom) and tilt in the grid (0..6, 0..6
+    /// and 0..4 under the default rules).
     pub column: u32,
     pub row: u32,
     pub tilt: u32,
@@ -72,21 +73,21 @@ pub struct RampGlyph {
     pub radius: f64,
 }
 
-/// The 144 ramps of the sweep, in sweep order.
-pub fn sweep_grid() -> Vec<RampGlyph> {
-    (0..SWEEP_SIZE)
+/// The ramps of the sweep (144 under the default rules), in sweep order.
+pub fn sweep_grid(rules: &ValidRules) -> Vec<RampGlyph> {
+    let (ys, angles) = (rules.sweep.ys.len(), rules.sweep.angles.len());
+    (0..rules.sweep.size())
         .map(|i| {
-            let rules = contraption::Rules::default();
-            let p = sweep_placement(&rules, i);
+            let p = sweep_placement(rules, i);
             let body = p.body(&rules.parts);
             RampGlyph {
                 index: i as u32,
                 x: p.x,
                 y: p.y,
                 angle: p.angle,
-                column: (i / (SWEEP_YS.len() * SWEEP_ANGLES.len())) as u32,
-                row: ((i / SWEEP_ANGLES.len()) % SWEEP_YS.len()) as u32,
-                tilt: (i % SWEEP_ANGLES.len()) as u32,
+                column: (i / (ys * angles)) as u32,
+                row: ((i / angles) % ys) as u32,
+                tilt: (i % angles) as u32,
                 a: body.a,
                 b: body.b,
                 radius: body.radius,
@@ -117,26 +118,21 @@ pub fn today() -> ParsedSeed {
     contraption::seed::daily(chrono::Utc::now().date_naive())
 }
 
-/// The inspector-mode report of `seed`, without trajectories (the engine's
-/// `generate`, as `contraption generate SEED --json --full` prints it).
-pub fn report(seed: u32) -> GenerationReport {
-    generate(
-        &contraption::ValidRules::default(),
-        seed,
-        &GenerateOptions::inspector(),
-    )
+/// The inspector-mode report of `seed` under `rules`, without trajectories (the
+/// engine's `generate`, as `contraption generate SEED --json --full` prints it).
+pub fn report(rules: &ValidRules, seed: u32) -> GenerationReport {
+    generate(rules, seed, &GenerateOptions::inspector())
 }
 
 /// The inspection of `seed`: the report, with each attempt's bare trajectory
 /// re-simulated at `BARE_STRIDE` (the engine's one stride option would also fill
 /// all 144 x attempts sweep trajectories, far too much for the first payload).
-pub fn inspect(seed: u32) -> Result<Inspection, InspectError> {
+pub fn inspect(rules: &ValidRules, seed: u32) -> Result<Inspection, InspectError> {
     let started = Instant::now();
-    let mut report = report(seed);
+    let mut report = report(rules, seed);
     let options = SimOptions::with_trajectory(BARE_STRIDE);
-    let rules = contraption::ValidRules::default();
     for attempt in &mut report.attempts {
-        let bare = simulate(&rules, &attempt.world, &[], &options);
+        let bare = simulate(rules, &attempt.world, &[], &options);
         if bare.outcome != attempt.bare.outcome || bare.steps != attempt.bare.steps {
             return Err(InspectError::Inconsistent {
                 seed,
@@ -149,7 +145,7 @@ pub fn inspect(seed: u32) -> Result<Inspection, InspectError> {
     Ok(Inspection {
         report,
         bare_stride: BARE_STRIDE,
-        grid: sweep_grid(),
+        grid: sweep_grid(rules),
         elapsed_ms: started.elapsed().as_secs_f64() * 1000.0,
     })
 }
@@ -191,6 +187,7 @@ pub(crate) fn swept_entries(
 /// Re-runs one sweep placement with a trajectory: `simulate(world, [ramp i])`,
 /// the same call the sweep made. Blocked placements are returned as they are.
 pub(crate) fn trace(
+    rules: &ValidRules,
     report: &GenerationReport,
     seed: u32,
     attempt: u32,
@@ -208,11 +205,10 @@ pub(crate) fn trace(
         });
     }
     let world = &report.attempts[attempt as usize - 1].world;
-    let rules = contraption::ValidRules::default();
     let r = simulate(
-        &rules,
+        rules,
         world,
-        &[sweep_placement(&rules, entry.index as usize)],
+        &[sweep_placement(rules, entry.index as usize)],
         &SimOptions::with_trajectory(stride),
     );
     let result = SweepResult::from(r.outcome);
@@ -235,16 +231,22 @@ pub(crate) fn trace(
 
 /// The full-resolution trajectory of sweep placement `index` (0-based) of `attempt`.
 pub fn placement_trajectory(
+    rules: &ValidRules,
     seed: u32,
     attempt: u32,
     index: u32,
 ) -> Result<PlacementTrajectory, InspectError> {
-    if index as usize >= SWEEP_SIZE {
-        return Err(InspectError::NoSuchPlacement { index });
+    let size = rules.sweep.size();
+    if index as usize >= size {
+        return Err(InspectError::NoSuchPlacement {
+            index,
+            last: size as u32 - 1,
+        });
     }
-    let report = report(seed);
+    let report = report(rules, seed);
     let entries = swept_entries(&report, seed, attempt)?;
     trace(
+        rules,
         &report,
         seed,
         attempt,
@@ -260,7 +262,7 @@ mod tests {
     #[test]
     fn an_attempt_without_a_sweep_is_not_swept() {
         // Game-mode reports (and preSolved candidates there) carry no sweep.
-        let mut report = report(42);
+        let mut report = report(&ValidRules::default(), 42);
         report.attempts[0].sweep = None;
         assert_eq!(
             swept_entries(&report, 42, 1).unwrap_err(),

@@ -1,23 +1,35 @@
-//! The one rules type the UI draws and animates with: the engine's constants
-//! (`contraption::rules`), one field per constant under the constant's name in
-//! snake case, served by the `rules` command. When the engine's rules become a
-//! value, this type becomes that value.
+//! The rules the studio runs under, as the UI sees them: `RulesInfo`, every value
+//! of a `ValidRules` the drawing and animation code needs, flattened under the
+//! names of the engine's constants (`src/rules.rs`) in snake case, with the whole
+//! `Rules` value, its id and name. The `rules` command serves the rules in force
+//! (`RulesBook`); a play window gets its level's rules with the level.
 
-use contraption::rules::*;
+use contraption::rules::{DEFAULT_RULES_NAME, RULES_VERSION};
+use contraption::{Rules, ValidRules};
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
-/// Every constant of `contraption::rules` (see `docs/rules.md`). Lengths in field
-/// units (x to the right, y downward), time in seconds, speeds in units per second.
+/// Every value of a `ValidRules` (see `docs/rules.md`) under the name of the engine's
+/// constant for it, and the rules' identity. Lengths in field units (x to the right, y downward), time in seconds, speeds in units per second.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
 pub struct RulesInfo {
+    /// The rules id (`ValidRules::id`: 12 hex digits of the canonical JSON's SHA-256).
+    pub rules_id: String,
+    /// `v1` for the default rules, else the id (`ValidRules::name`).
+    pub rules_name: String,
+    /// Whether these are the default rules.
+    pub is_default: bool,
+    /// The rules file they were read from (`--rules FILE`), when they were.
+    pub source: Option<String>,
+    /// The whole rules value (generator ranges included).
+    pub rules: Rules,
     /// Bumped whenever anything here, the generator or the physics changes what a seed produces.
     pub rules_version: u32,
     /// The name the default rules are also known by (`v1`).
     pub default_rules_name: String,
-    /// Field width; x runs from 0 (left) to 100 (right).
+    /// Field width (100 by default); x runs from 0 (left) to the width.
     pub field_width: f64,
-    /// Field height; y runs from 0 (top) to 150 (bottom).
+    /// Field height (150 by default); y runs from 0 (top) to the height.
     pub field_height: f64,
     /// The ball's radius.
     pub ball_radius: f64,
@@ -27,7 +39,7 @@ pub struct RulesInfo {
     pub gravity: f64,
     /// Fixed steps per simulated second (`dt = 1 / steps_per_second`).
     pub steps_per_second: u32,
-    /// The fixed time step: 120 steps per simulated second.
+    /// The fixed time step, `1 / steps_per_second`.
     pub dt: f64,
     /// Speed cap (terminal velocity). `MAX_SPEED * DT` (2.5) is below the smallest
     /// contact distance (ball radius + wall half-thickness = 3.0), so a ball that starts
@@ -39,7 +51,7 @@ pub struct RulesInfo {
     pub contact_passes: u32,
     /// Pushes this small (or smaller) do not count as moving the ball.
     pub contact_slop: f64,
-    /// Step budget of one simulation (12 simulated seconds).
+    /// Step budget of one simulation (1440 = 12 simulated seconds by default).
     pub max_steps: u32,
     /// Below this speed the ball counts as still...
     pub rest_speed: f64,
@@ -91,64 +103,71 @@ pub struct RulesInfo {
     pub sweep_xs: Vec<f64>,
     pub sweep_ys: Vec<f64>,
     pub sweep_angles: Vec<f64>,
-    /// Placements in the sweep: 6 x 6 x 4.
+    /// Placements in the sweep: xs x ys x angles (6 x 6 x 4 = 144 by default).
     pub sweep_size: u32,
     /// At least this many solving sweep placements make a level "nearly trivial".
     pub nearly_trivial_solving: u32,
 }
 
 impl RulesInfo {
-    /// The rules this studio's engine was built with.
-    pub fn current() -> Self {
+    /// The view of `rules` (read from `source`, when they came from a file).
+    pub fn of(rules: &ValidRules, source: Option<String>) -> Self {
+        let r: &Rules = rules;
+        let (p, s, parts) = (&r.physics, &r.simulation, &r.parts);
         Self {
+            rules_id: rules.id().to_owned(),
+            rules_name: rules.name().to_owned(),
+            is_default: rules.is_default(),
+            source,
+            rules: r.clone(),
             rules_version: RULES_VERSION,
             default_rules_name: DEFAULT_RULES_NAME.to_owned(),
-            field_width: FIELD_WIDTH,
-            field_height: FIELD_HEIGHT,
-            ball_radius: BALL_RADIUS,
-            ball_start_y: BALL_START_Y,
-            gravity: GRAVITY,
-            steps_per_second: STEPS_PER_SECOND,
-            dt: DT,
-            max_speed: MAX_SPEED,
-            contact_passes: CONTACT_PASSES,
-            contact_slop: CONTACT_SLOP,
-            max_steps: MAX_STEPS,
-            rest_speed: REST_SPEED,
-            rest_steps: REST_STEPS,
-            top_exit_y: TOP_EXIT_Y,
-            bounce_threshold: BOUNCE_THRESHOLD,
-            wall_radius: WALL_RADIUS,
-            wall_restitution: WALL_RESTITUTION,
-            wall_friction: WALL_FRICTION,
-            side_restitution: SIDE_RESTITUTION,
-            ramp_length: RAMP_LENGTH,
-            ramp_radius: RAMP_RADIUS,
-            ramp_restitution: RAMP_RESTITUTION,
-            ramp_friction: RAMP_FRICTION,
-            fan_housing: FAN_HOUSING,
-            fan_radius: FAN_RADIUS,
-            fan_reach: FAN_REACH,
-            fan_half_width: FAN_HALF_WIDTH,
-            fan_accel: FAN_ACCEL,
-            fan_restitution: FAN_RESTITUTION,
-            fan_friction: FAN_FRICTION,
-            bumper_radius: BUMPER_RADIUS,
-            bumper_restitution: BUMPER_RESTITUTION,
-            bumper_kick: BUMPER_KICK,
-            bumper_friction: BUMPER_FRICTION,
-            gear_radius: GEAR_RADIUS,
-            gear_surface_speed: GEAR_SURFACE_SPEED,
-            gear_friction: GEAR_FRICTION,
-            gear_restitution: GEAR_RESTITUTION,
-            goal_width: GOAL_WIDTH,
-            goal_height: GOAL_HEIGHT,
-            max_attempts: MAX_ATTEMPTS,
-            sweep_xs: SWEEP_XS.to_vec(),
-            sweep_ys: SWEEP_YS.to_vec(),
-            sweep_angles: SWEEP_ANGLES.to_vec(),
-            sweep_size: SWEEP_SIZE as u32,
-            nearly_trivial_solving: NEARLY_TRIVIAL_SOLVING,
+            field_width: r.field.width,
+            field_height: r.field.height,
+            ball_radius: r.ball.radius,
+            ball_start_y: r.ball.start_y,
+            gravity: p.gravity,
+            steps_per_second: p.steps_per_second,
+            dt: r.dt(),
+            max_speed: p.max_speed,
+            contact_passes: p.contact_passes,
+            contact_slop: p.contact_slop,
+            max_steps: s.max_steps,
+            rest_speed: s.rest_speed,
+            rest_steps: s.rest_steps,
+            top_exit_y: s.top_exit_y,
+            bounce_threshold: p.bounce_threshold,
+            wall_radius: r.walls.radius,
+            wall_restitution: r.walls.restitution,
+            wall_friction: r.walls.friction,
+            side_restitution: r.field.side_restitution,
+            ramp_length: parts.ramp.length,
+            ramp_radius: parts.ramp.radius,
+            ramp_restitution: parts.ramp.restitution,
+            ramp_friction: parts.ramp.friction,
+            fan_housing: parts.fan.housing,
+            fan_radius: parts.fan.radius,
+            fan_reach: parts.fan.reach,
+            fan_half_width: parts.fan.half_width,
+            fan_accel: parts.fan.accel,
+            fan_restitution: parts.fan.restitution,
+            fan_friction: parts.fan.friction,
+            bumper_radius: parts.bumper.radius,
+            bumper_restitution: parts.bumper.restitution,
+            bumper_kick: parts.bumper.kick,
+            bumper_friction: parts.bumper.friction,
+            gear_radius: parts.gear.radius,
+            gear_surface_speed: parts.gear.surface_speed,
+            gear_friction: parts.gear.friction,
+            gear_restitution: parts.gear.restitution,
+            goal_width: r.goal.width,
+            goal_height: r.goal.height,
+            max_attempts: r.generator.max_attempts,
+            sweep_xs: r.sweep.xs.clone(),
+            sweep_ys: r.sweep.ys.clone(),
+            sweep_angles: r.sweep.angles.clone(),
+            sweep_size: r.sweep.size() as u32,
+            nearly_trivial_solving: r.sweep.nearly_trivial_solving,
         }
     }
 }

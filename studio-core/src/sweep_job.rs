@@ -1,9 +1,10 @@
-//! The sweep job: all 144 trajectories of one attempt's sweep, streamed a grid
+//! The sweep job: all the trajectories (144 by default) of one attempt's sweep, streamed a grid
 //! column at a time and cancellable between any two simulations.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
+use contraption::ValidRules;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
@@ -59,9 +60,11 @@ pub struct JobSummary {
     pub total: u32,
 }
 
-/// Streams all 144 trajectories of `attempt`'s sweep, a column (24) at a time,
-/// checking `cancel` before every simulation.
+/// Streams all the trajectories of `attempt`'s sweep under `rules` (144 under the
+/// default rules), a column (24) at a time, checking `cancel` before every
+/// simulation.
 pub fn sweep_trajectories(
+    rules: &ValidRules,
     job: u32,
     seed: u32,
     attempt: u32,
@@ -69,7 +72,7 @@ pub fn sweep_trajectories(
     mut emit: impl FnMut(SweepEvent),
 ) -> Result<JobSummary, InspectError> {
     let started = Instant::now();
-    let report = report(seed);
+    let report = report(rules, seed);
     let entries = swept_entries(&report, seed, attempt)?;
     let total = entries.len() as u32;
     emit(SweepEvent::Started {
@@ -99,7 +102,7 @@ pub fn sweep_trajectories(
                     total,
                 });
             }
-            trajectories.push(trace(&report, seed, attempt, entry, SWEEP_STRIDE)?);
+            trajectories.push(trace(rules, &report, seed, attempt, entry, SWEEP_STRIDE)?);
             done += 1;
         }
         emit(SweepEvent::Chunk {

@@ -14,6 +14,10 @@ use studio_core::jobs::Jobs;
 use studio_core::sweep_job::{sweep_trajectories, JobEnd, SweepEvent, CHUNK};
 use studio_core::CommandError;
 
+fn v1() -> ValidRules {
+    ValidRules::default()
+}
+
 /// The engine's `generate` and `sweep_placement` under the default rules.
 fn generate(seed: u32, options: &GenerateOptions) -> GenerationReport {
     contraption::generate(&ValidRules::default(), seed, options)
@@ -62,7 +66,7 @@ fn today_is_a_daily_seed() {
 
 #[test]
 fn inspection_is_the_inspector_report_with_bare_trajectories() {
-    let insp = api::inspect(SEED).unwrap();
+    let insp = api::inspect(&v1(), SEED).unwrap();
     let mut engine = generate(SEED, &GenerateOptions::inspector());
     assert_eq!(insp.report.attempts.len(), 11);
     for (a, e) in insp.report.attempts.iter().zip(&mut engine.attempts) {
@@ -86,7 +90,7 @@ fn inspection_is_the_inspector_report_with_bare_trajectories() {
 
 #[test]
 fn the_grid_is_the_engines_sweep_geometry() {
-    let grid = api::sweep_grid();
+    let grid = api::sweep_grid(&v1());
     assert_eq!(grid.len(), 144);
     for g in &grid {
         let p = sweep_placement(g.index as usize);
@@ -99,10 +103,10 @@ fn the_grid_is_the_engines_sweep_geometry() {
 
 #[test]
 fn placement_trajectories_agree_with_the_sweep() {
-    let report = api::report(SEED);
+    let report = api::report(&v1(), SEED);
     let sweep = report.attempts[10].sweep.as_ref().unwrap();
     let stop = sweep.game_stop.unwrap();
-    let t = api::placement_trajectory(SEED, 11, stop).unwrap();
+    let t = api::placement_trajectory(&v1(), SEED, 11, stop).unwrap();
     assert_eq!(t.result, SweepResult::Goal);
     assert_eq!(t.steps, sweep.placements[stop as usize].steps);
     assert_eq!(t.closest, sweep.placements[stop as usize].closest);
@@ -116,18 +120,21 @@ fn placement_trajectories_agree_with_the_sweep() {
         .iter()
         .find(|p| p.result == SweepResult::Blocked)
         .unwrap();
-    let b = api::placement_trajectory(SEED, 11, blocked.index).unwrap();
+    let b = api::placement_trajectory(&v1(), SEED, 11, blocked.index).unwrap();
     assert!(b.trajectory.is_empty() && b.closest.is_none());
 }
 
 #[test]
 fn bad_requests_are_typed_errors() {
     assert_eq!(
-        api::placement_trajectory(SEED, 11, 144).unwrap_err(),
-        InspectError::NoSuchPlacement { index: 144 }
+        api::placement_trajectory(&v1(), SEED, 11, 144).unwrap_err(),
+        InspectError::NoSuchPlacement {
+            index: 144,
+            last: 143
+        }
     );
     assert_eq!(
-        api::placement_trajectory(SEED, 12, 0).unwrap_err(),
+        api::placement_trajectory(&v1(), SEED, 12, 0).unwrap_err(),
         InspectError::NoSuchAttempt {
             seed: SEED,
             attempt: 12,
@@ -135,7 +142,7 @@ fn bad_requests_are_typed_errors() {
         }
     );
     assert_eq!(
-        api::placement_trajectory(SEED, 0, 0).unwrap_err(),
+        api::placement_trajectory(&v1(), SEED, 0, 0).unwrap_err(),
         InspectError::NoSuchAttempt {
             seed: SEED,
             attempt: 0,
@@ -143,7 +150,7 @@ fn bad_requests_are_typed_errors() {
         }
     );
     let never = AtomicBool::new(false);
-    let err = sweep_trajectories(1, SEED, 99, &never, |_| {}).unwrap_err();
+    let err = sweep_trajectories(&v1(), 1, SEED, 99, &never, |_| {}).unwrap_err();
     assert_eq!(
         err,
         InspectError::NoSuchAttempt {
@@ -158,7 +165,7 @@ fn bad_requests_are_typed_errors() {
 #[test]
 fn pre_solved_attempts_are_swept_for_information() {
     // The inspector sweeps every candidate, preSolved ones included (the game does not).
-    let report = api::report(SEED);
+    let report = api::report(&v1(), SEED);
     let attempt = &report.attempts[6];
     assert_eq!(attempt.verdict, Verdict::PreSolved);
     let sweep = attempt
@@ -167,7 +174,7 @@ fn pre_solved_attempts_are_swept_for_information() {
         .expect("inspector mode sweeps preSolved candidates");
     let never = AtomicBool::new(false);
     let mut n = 0;
-    let summary = sweep_trajectories(2, SEED, 7, &never, |e| {
+    let summary = sweep_trajectories(&v1(), 2, SEED, 7, &never, |e| {
         if let SweepEvent::Chunk { trajectories, .. } = e {
             for t in trajectories {
                 assert_eq!(t.result, sweep.placements[t.index as usize].result);
@@ -183,7 +190,7 @@ fn pre_solved_attempts_are_swept_for_information() {
 fn a_sweep_job_streams_all_144_trajectories_in_chunks() {
     let never = AtomicBool::new(false);
     let mut events = Vec::new();
-    let summary = sweep_trajectories(9, SEED, 11, &never, |e| events.push(e)).unwrap();
+    let summary = sweep_trajectories(&v1(), 9, SEED, 11, &never, |e| events.push(e)).unwrap();
     assert_eq!(summary.end, JobEnd::Finished);
     assert_eq!((summary.job, summary.done, summary.total), (9, 144, 144));
     assert!(matches!(
@@ -202,7 +209,7 @@ fn a_sweep_job_streams_all_144_trajectories_in_chunks() {
             ..
         })
     ));
-    let report = api::report(SEED);
+    let report = api::report(&v1(), SEED);
     let sweep = report.attempts[10].sweep.as_ref().unwrap();
     let mut seen = 0;
     for e in &events[1..events.len() - 1] {
@@ -237,7 +244,7 @@ fn a_sweep_job_streams_all_144_trajectories_in_chunks() {
 fn a_cancelled_job_stops_at_the_next_placement() {
     let cancel = AtomicBool::new(false);
     let mut events = Vec::new();
-    let summary = sweep_trajectories(3, SEED, 11, &cancel, |e| {
+    let summary = sweep_trajectories(&v1(), 3, SEED, 11, &cancel, |e| {
         if matches!(e, SweepEvent::Chunk { .. }) {
             // Cancel as soon as the first column arrives.
             cancel.store(true, Ordering::Relaxed);

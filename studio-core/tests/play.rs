@@ -8,8 +8,23 @@ use contraption::{
     SolutionError, SweepResult, ValidRules, World, RULES_VERSION,
 };
 use studio_core::error::FileError;
-use studio_core::play::{self, Levels, PlayError};
+use studio_core::play::{self, Levels, PlayError, PlayLevel};
+use studio_core::rules::RulesInfo;
+use studio_core::rules_book::RulesBook;
 use studio_core::CommandError;
+
+fn v1() -> ValidRules {
+    ValidRules::default()
+}
+
+/// A studio on the default rules.
+fn book() -> RulesBook {
+    RulesBook::default()
+}
+
+fn play_level(seed: u32) -> PlayLevel {
+    play::play_level(&v1(), RulesInfo::of(&v1(), None), seed)
+}
 
 /// The engine's functions under the default rules.
 fn generate(seed: u32, options: &GenerateOptions) -> GenerationReport {
@@ -36,7 +51,7 @@ fn temp(name: &str) -> std::path::PathBuf {
 
 #[test]
 fn the_level_is_the_shipped_world_and_hints_are_the_sweeps_goals() {
-    let level = play::play_level(SEED);
+    let level = play_level(SEED);
     let report = generate(SEED, &GenerateOptions::inspector());
     assert_eq!(level.world, report.shipped.world);
     assert_eq!(level.level_hash, report.shipped.level_hash);
@@ -56,12 +71,12 @@ fn the_level_is_the_shipped_world_and_hints_are_the_sweeps_goals() {
     assert_eq!(report.shipped.solution, level.hints.first().copied());
     // Every hint wins when played.
     for h in &level.hints {
-        let run = play::run(SEED, &level.world, &[*h]).unwrap();
+        let run = play::run(&v1(), SEED, &level.world, &[*h]).unwrap();
         assert!(play::won(&run), "hint {h:?}");
     }
     // Several seeds: hints always solve and are legal.
     for seed in [0, 1, 7, 1671, 176112159] {
-        let level = play::play_level(seed);
+        let level = play_level(seed);
         for h in level.hints.iter().take(3) {
             assert!(check_placements(&level.world, &[*h]).is_ok());
             assert_eq!(
@@ -75,10 +90,10 @@ fn the_level_is_the_shipped_world_and_hints_are_the_sweeps_goals() {
 #[test]
 fn a_run_is_simulate_with_every_step() {
     let levels = Levels::default();
-    let (hash, world) = levels.world(SEED);
+    let (hash, world) = levels.world(&v1(), SEED);
     assert_eq!(hash, "12b1c1050d31d4fb");
     let parts = [Placement::ramp(15.0, 102.0, 0.8)];
-    let run = play::run(SEED, &world, &parts).unwrap();
+    let run = play::run(&v1(), SEED, &world, &parts).unwrap();
     let engine = simulate(&world, &parts, &SimOptions::with_trajectory(1));
     assert_eq!(run.result, engine);
     assert_eq!(run.result.outcome, Outcome::Goal);
@@ -90,20 +105,20 @@ fn a_run_is_simulate_with_every_step() {
     assert_eq!(run.parts_used.ramp, 1);
     assert_eq!(run.parts_used.total(), 1);
     // No parts: the bare ball, which the generator says misses.
-    let bare = play::run(SEED, &world, &[]).unwrap();
+    let bare = play::run(&v1(), SEED, &world, &[]).unwrap();
     assert_ne!(bare.result.outcome, Outcome::Goal);
     assert_eq!(bare.parts_used.total(), 0);
 }
 
 #[test]
 fn illegal_runs_are_refused_with_the_engines_reason() {
-    let (_, world) = Levels::default().world(SEED);
+    let (_, world) = Levels::default().world(&v1(), SEED);
     // Seed 42 grants one ramp.
     let two = [
         Placement::ramp(15.0, 102.0, 0.8),
         Placement::ramp(50.0, 40.0, 0.3),
     ];
-    let err = play::run(SEED, &world, &two).unwrap_err();
+    let err = play::run(&v1(), SEED, &world, &two).unwrap_err();
     assert_eq!(
         err,
         PlayError::Placement {
@@ -122,10 +137,10 @@ fn illegal_runs_are_refused_with_the_engines_reason() {
 
 #[test]
 fn check_part_is_the_engines_check_with_its_reason_in_words() {
-    let (_, world) = Levels::default().world(SEED);
+    let (_, world) = Levels::default().world(&v1(), SEED);
     let w = world.walls[0];
     let on_wall = Placement::ramp((w.a.x + w.b.x) / 2.0, (w.a.y + w.b.y) / 2.0, 0.0);
-    let c = play::check_part(&world, &[], 0, &on_wall).unwrap();
+    let c = play::check_part(&v1(), &world, &[], 0, &on_wall).unwrap();
     assert!(!c.ok);
     assert_eq!(c.message.as_deref(), Some("the ramp overlaps wall 1"));
     assert_eq!(
@@ -136,18 +151,22 @@ fn check_part_is_the_engines_check_with_its_reason_in_words() {
         })
     );
     let good = Placement::ramp(15.0, 102.0, 0.8);
-    let ok = play::check_part(&world, &[], 0, &good).unwrap();
+    let ok = play::check_part(&v1(), &world, &[], 0, &good).unwrap();
     assert!(ok.ok && ok.message.is_none() && ok.error.is_none());
     // Moving part 1 onto itself is fine; a second ramp is not granted.
-    assert!(play::check_part(&world, &[good], 0, &good).unwrap().ok);
-    let c = play::check_part(&world, &[good], 1, &Placement::ramp(50.0, 40.0, 0.0)).unwrap();
+    assert!(
+        play::check_part(&v1(), &world, &[good], 0, &good)
+            .unwrap()
+            .ok
+    );
+    let c = play::check_part(&v1(), &world, &[good], 1, &Placement::ramp(50.0, 40.0, 0.0)).unwrap();
     assert_eq!(
         c.message.as_deref(),
         Some("the level grants 1 ramp(s); this would be number 2")
     );
     // Past the end is a request error, in the player's numbering.
     assert_eq!(
-        play::check_part(&world, &[good], 3, &good).unwrap_err(),
+        play::check_part(&v1(), &world, &[good], 3, &good).unwrap_err(),
         PlayError::NoSuchPart { index: 4, count: 1 }
     );
     // Always the engine's verdict.
@@ -163,7 +182,7 @@ fn check_part_is_the_engines_check_with_its_reason_in_words() {
         (2, Placement::ramp(80.0, 100.0, 0.3)),
         (3, Placement::ramp(50.0, 42.0, 0.0)),
     ] {
-        let c = play::check_part(&rich, &parts, index, &candidate).unwrap();
+        let c = play::check_part(&v1(), &rich, &parts, index, &candidate).unwrap();
         assert_eq!(
             c.error,
             contraption::world::check_part(
@@ -181,28 +200,28 @@ fn check_part_is_the_engines_check_with_its_reason_in_words() {
 #[test]
 fn solutions_save_load_and_replay_identically() {
     let levels = Levels::default();
-    let (hash, world) = levels.world(SEED);
+    let (hash, world) = levels.world(&v1(), SEED);
     let parts = vec![Placement::ramp(15.0, 102.0, 0.8)];
-    let played = play::run(SEED, &world, &parts).unwrap();
-    let solution = play::solution_for(SEED, &hash, &world, &parts).unwrap();
+    let played = play::run(&v1(), SEED, &world, &parts).unwrap();
+    let solution = play::solution_for(&v1(), SEED, &hash, &world, &parts).unwrap();
     assert_eq!(solution.rules_version, RULES_VERSION);
     assert_eq!(solution.level_hash, hash);
     let path = temp("win.solution.json");
-    let saved = play::write_solution(&path, &solution).unwrap();
+    let saved = play::write_solution(&book(), &path, &solution).unwrap();
     assert_eq!(
         std::fs::read_to_string(&path).unwrap(),
         solution_text(&solution)
     );
     assert_eq!(saved.solution, solution);
     assert_eq!(saved.run, played, "the saved file replays as it played");
-    let loaded = play::read_solution(&path).unwrap();
+    let loaded = play::read_solution(&book(), &path).unwrap();
     assert_eq!(loaded.run, played);
     assert_eq!(loaded.solution.placements, parts);
 
     // Illegal placements cannot be saved.
     let two = vec![parts[0], Placement::ramp(50.0, 40.0, 0.0)];
     assert!(matches!(
-        play::solution_for(SEED, &hash, &world, &two),
+        play::solution_for(&v1(), SEED, &hash, &world, &two),
         Err(PlayError::Placement { .. })
     ));
 
@@ -211,7 +230,7 @@ fn solutions_save_load_and_replay_identically() {
     other.rules_version = RULES_VERSION + 1;
     let p = temp("rules.solution.json");
     std::fs::write(&p, solution_text(&other)).unwrap();
-    let err = play::read_solution(&p).unwrap_err();
+    let err = play::read_solution(&book(), &p).unwrap_err();
     assert_eq!(
         err,
         PlayError::Solution {
@@ -225,7 +244,7 @@ fn solutions_save_load_and_replay_identically() {
     let mut other = solution.clone();
     other.level_hash = "0000000000000000".into();
     std::fs::write(&p, solution_text(&other)).unwrap();
-    let err = play::read_solution(&p).unwrap_err();
+    let err = play::read_solution(&book(), &p).unwrap_err();
     assert!(matches!(
         err,
         PlayError::Solution {
@@ -234,13 +253,13 @@ fn solutions_save_load_and_replay_identically() {
     ));
     std::fs::write(&p, "{\"not\": \"a solution\"}").unwrap();
     assert!(matches!(
-        play::read_solution(&p).unwrap_err(),
+        play::read_solution(&book(), &p).unwrap_err(),
         PlayError::Solution {
             error: SolutionError::Malformed(_)
         }
     ));
     let missing = temp("missing.json");
-    let err = play::read_solution(&missing).unwrap_err();
+    let err = play::read_solution(&book(), &missing).unwrap_err();
     assert!(matches!(
         &err,
         PlayError::Io(FileError { action, .. }) if action == "read"
@@ -250,7 +269,7 @@ fn solutions_save_load_and_replay_identically() {
     let huge = temp("huge.solution.json");
     std::fs::write(&huge, vec![b' '; 64 * 1024 + 1]).unwrap();
     assert_eq!(
-        play::read_solution(&huge).unwrap_err(),
+        play::read_solution(&book(), &huge).unwrap_err(),
         PlayError::Solution {
             error: SolutionError::TooLarge(64 * 1024 + 1)
         }
@@ -258,7 +277,7 @@ fn solutions_save_load_and_replay_identically() {
     // Writing where no file can go fails with the path and leaves nothing behind.
     let dir = temp("dir.solution.json");
     std::fs::create_dir_all(dir.join("inside")).unwrap();
-    let err = play::write_solution(&dir, &solution).unwrap_err();
+    let err = play::write_solution(&book(), &dir, &solution).unwrap_err();
     assert!(err.to_string().starts_with("could not write"), "{err}");
     assert!(dir.join("inside").is_dir());
 }
@@ -283,7 +302,14 @@ fn the_command_error_carries_the_message_and_the_kind() {
 
 #[test]
 fn window_and_file_names() {
-    assert_eq!(play::window_label(42), "play-42");
-    assert_eq!(play::window_url(42), "play.html?seed=42");
+    assert_eq!(play::window_label(42, "010786ff88f4", true), "play-42");
+    assert_eq!(
+        play::window_label(42, "1cb7c5e44f48", false),
+        "play-42-1cb7c5e44f48"
+    );
+    assert_eq!(
+        play::window_url(42, "010786ff88f4"),
+        "play.html?seed=42&rules=010786ff88f4"
+    );
     assert_eq!(play::default_file_name(42), "contraption-42.solution.json");
 }

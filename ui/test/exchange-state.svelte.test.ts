@@ -20,6 +20,9 @@ function imported(seed: number, identical: boolean): ImportedLevel {
   const drift = identical ? [] : [{ field: "rules_version", file: "0", now: "1" }];
   return {
     path: "/tmp/level.json",
+    rules_id: "010786ff88f4",
+    rules_name: "v1",
+    in_force: true,
     file: {
       format: "contraption-level",
       schema_version: 1,

@@ -21,6 +21,9 @@ describe("rulesWarning", () => {
 function imported(drift: ImportedLevel["verification"]["drift"]): ImportedLevel {
   return {
     path: "/tmp/x.json",
+    rules_id: "010786ff88f4",
+    rules_name: "v1",
+    in_force: true,
     file: {
       format: "contraption-level",
       schema_version: 1,

@@ -6,6 +6,8 @@ import type { RampGlyph } from "../src/bindings/RampGlyph";
 import type { SweepEntry } from "../src/bindings/SweepEntry";
 import type { SweepResult } from "../src/bindings/SweepResult";
 import type { World } from "../src/bindings/World";
+import type { Rules } from "../src/bindings/Rules";
+import { readFileSync } from "node:fs";
 
 export const rules: FieldRules = {
   field_width: 100,
@@ -22,9 +24,20 @@ export const rules: FieldRules = {
   sweep_angles: [-0.8, -0.45, 0.45, 0.8],
 };
 
+/** rules/gears.json: the default rules with 1 or 2 gears per level. */
+export const gearsRules = (JSON.parse(readFileSync(new URL("../../rules/gears.json", import.meta.url), "utf8")) as { rules: Rules }).rules;
+
+/** The default rules (v1): rules/gears.json without gears. */
+export const defaultRules: Rules = { ...gearsRules, parts: { ...gearsRules.parts, gear: { ...gearsRules.parts.gear, count: { min: 0, max: 0 } } } };
+
 /** Every rule, as the `rules` command serves the default ones. */
 export const rulesInfo: RulesInfo = {
   ...rules,
+  rules_id: "010786ff88f4",
+  rules_name: "v1",
+  is_default: true,
+  source: null,
+  rules: defaultRules,
   rules_version: 1,
   gravity: 200,
   dt: 1 / 120,

@@ -4,11 +4,14 @@ import { DragController } from "../src/play/drag";
 import { PlayState } from "../src/play/state.svelte";
 import { fakeEngine, ramp, rules, runOf, settle } from "./helpers/play-engine";
 
+/** The default rules' id (the play window's `?rules=`). */
+const V1 = "010786ff88f4";
+
 /** A window on seed 42 (1 ramp, 1 bumper) whose field is drawn at 4 px per unit. */
 async function setup() {
   const api = fakeEngine();
   const s = new PlayState(api);
-  await s.load(42);
+  await s.load(42, V1);
   s.view = fitView({ x: 0, y: 0, w: 400, h: 600 }, rules.field_width, rules.field_height, 0);
   return { api, s, d: new DragController(s, api) };
 }
@@ -112,7 +115,7 @@ describe("dragging parts", () => {
     await s.place(0, ramp(50, 50, 0));
     d.press(50, 50);
     d.move(60, 60, true, 1);
-    await s.loadSolution({ ...(await api.saveSolution(42, [ramp(20, 20, 0)]))!, run: runOf(42, []) });
+    await s.loadSolution({ ...(await api.saveSolution(42, V1, [ramp(20, 20, 0)]))!, run: runOf(42, []) });
     expect(d.current).toBeNull();
     expect(s.dragging).toBe(false);
     await d.release();

@@ -5,12 +5,15 @@ import { PlayState, REFUSAL_MS } from "../src/play/state.svelte";
 import { fakeEngine, ramp, rules, runOf, settle } from "./helpers/play-engine";
 import { watch } from "./helpers/watch.svelte";
 
+/** The default rules' id (the play window's `?rules=`). */
+const V1 = "010786ff88f4";
+
 const dt = rules.dt;
 
 async function loaded(seed = 42) {
   const api = fakeEngine();
   const s = new PlayState(api);
-  expect(await s.load(seed)).toBe(true);
+  expect(await s.load(seed, V1)).toBe(true);
   return { api, s };
 }
 
@@ -23,7 +26,7 @@ describe("the play state: level and parts", () => {
     const { s } = await loaded();
     expect(s.status).toBe("editing");
     expect(s.tray.map((t) => [t.kind, t.left])).toEqual([["ramp", 1], ["bumper", 1]]);
-    expect(await s.load(999)).toBe(false);
+    expect(await s.load(999, V1)).toBe(false);
     expect(s.file).toEqual({ text: "no level 999", error: true });
     expect(s.level?.seed).toBe(42);
     expect(s.status).toBe("editing");
@@ -182,9 +185,9 @@ describe("the play state: runs", () => {
   it("ignores a run answered after Reset", async () => {
     const api = fakeEngine();
     let answer: () => void = () => {};
-    api.runPlay = (seed, placements) => new Promise((r) => (answer = () => r(runOf(seed, placements))));
+    api.runPlay = (seed, _rules, placements) => new Promise((r) => (answer = () => r(runOf(seed, placements))));
     const s = new PlayState(api);
-    await s.load(42);
+    await s.load(42, V1);
     const playing = s.togglePlay();
     await settle();
     s.reset();
@@ -205,7 +208,7 @@ describe("the play state: solution files", () => {
   it("opens a solution of another seed: its level, its parts, the engine's replay from the start", async () => {
     const { api, s } = await loaded();
     const parts = [ramp(20, 30, 0), ramp(60, 30, 0)];
-    const f = await api.saveSolution(7, parts);
+    const f = await api.saveSolution(7, V1, parts);
     api.nextOpen = f;
     await new SolutionFiles(s, api).open();
     expect(s.level?.seed).toBe(7);
@@ -235,9 +238,9 @@ describe("the play state: solution files", () => {
 describe("the clock line", () => {
   it("follows a running ball at most ten times a second", async () => {
     const api = fakeEngine();
-    api.runPlay = async (seed, placements) => runOf(seed, placements, 1000);
+    api.runPlay = async (seed, _rules, placements) => runOf(seed, placements, 1000);
     const s = new PlayState(api);
-    await s.load(42);
+    await s.load(42, V1);
     await s.togglePlay();
     const clocks = watch(() => s.clock);
     await settle();

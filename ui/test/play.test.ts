@@ -167,7 +167,7 @@ describe("drawing the play field", () => {
 
 describe("part kinds are entries of one registry", () => {
   it("every kind has its rules and its drawer, in tray order", () => {
-    expect(PART_KINDS).toEqual(["ramp", "fan", "bumper"]);
+    expect(PART_KINDS).toEqual(["ramp", "fan", "bumper", "gear"]);
     for (const k of PART_KINDS) {
       expect(PARTS[k]).toBeDefined();
       expect(DRAWERS[k]).toBeDefined();

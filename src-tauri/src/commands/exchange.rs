@@ -1,7 +1,10 @@
 //! Share codes, level files and pictures: written and read by the shell after a
 //! native dialog.
 
+use std::sync::Arc;
+
 use studio_core::exchange::{self, ImportedLevel, SharedSeed, WrittenFile};
+use studio_core::rules_book::RulesBook;
 use tauri::{AppHandle, State};
 
 use super::{blocking, Reply};
@@ -21,19 +24,21 @@ pub fn share_code(seed: u32) -> SharedSeed {
     exchange::share(seed)
 }
 
-/// Asks where to save the level file of `seed`, then writes it; null when cancelled.
+/// Asks where to save the level file of `seed` (under the rules in force), then
+/// writes it; null when cancelled.
 #[tauri::command]
 pub async fn export_level_file(
     app: AppHandle,
     answer: State<'_, DialogAnswer>,
+    book: State<'_, Arc<RulesBook>>,
     seed: u32,
     daily_key: Option<String>,
 ) -> Reply<Option<WrittenFile>> {
-    let answer = answer.inner().clone();
+    let (answer, book) = (answer.inner().clone(), book.inner().clone());
     let name = format!("contraption-level-{seed}.json");
     blocking(move || {
         dialogs::save(&app, &answer, LEVEL, "Export the level", name, |p| {
-            exchange::write_level(p, seed, daily_key)
+            exchange::write_level(book.in_force(), p, seed, daily_key)
         })
     })
     .await
@@ -44,31 +49,38 @@ pub async fn export_level_file(
 pub async fn export_picture(
     app: AppHandle,
     answer: State<'_, DialogAnswer>,
+    book: State<'_, Arc<RulesBook>>,
     seed: u32,
     attempt: Option<u32>,
     scale: f32,
     sweep: bool,
 ) -> Reply<Option<WrittenFile>> {
-    let answer = answer.inner().clone();
+    let (answer, book) = (answer.inner().clone(), book.inner().clone());
     let name = format!(
         "contraption-{seed}{}.png",
         if sweep { "-sweep" } else { "" }
     );
     blocking(move || {
         dialogs::save(&app, &answer, PNG, "Export a picture", name, |p| {
-            exchange::write_picture(p, seed, attempt, scale, sweep)
+            exchange::write_picture(book.in_force(), p, seed, attempt, scale, sweep)
         })
     })
     .await
 }
 
-/// Asks which level file to open, reads it strictly and verifies it.
+/// Asks which level file to open, reads it strictly and verifies it under its
+/// own rules (remembered, so the level can be played under them).
 #[tauri::command]
 pub async fn import_level_file(
     app: AppHandle,
     answer: State<'_, DialogAnswer>,
+    book: State<'_, Arc<RulesBook>>,
 ) -> Reply<Option<ImportedLevel>> {
-    let answer = answer.inner().clone();
-    blocking(move || dialogs::open(&app, &answer, LEVEL, "Import a level", exchange::read_level))
-        .await
+    let (answer, book) = (answer.inner().clone(), book.inner().clone());
+    blocking(move || {
+        dialogs::open(&app, &answer, LEVEL, "Import a level", |p| {
+            exchange::read_level(&book, p)
+        })
+    })
+    .await
 }

@@ -1,9 +1,11 @@
-//! The play window's commands.
+//! The play window's commands. Each names the window's rules by id (`rules`):
+//! the rules in force, or those of a level or solution file (`RulesBook`).
 
 use std::sync::Arc;
 
 use contraption::Placement;
-use studio_core::play::{self, Levels, PartCheck, PlayLevel, PlayRun, SolutionFile};
+use studio_core::play::{self, Levels, PartCheck, PlayError, PlayLevel, PlayRun, SolutionFile};
+use studio_core::rules_book::RulesBook;
 use tauri::{AppHandle, State};
 
 use super::{blocking, Reply};
@@ -15,18 +17,35 @@ const SOLUTION: FileKind = FileKind {
     extension: "json",
 };
 
-/// Opens (or focuses) the play window of `seed`; returns its label.
+/// Opens (or focuses) the play window of `seed` under the rules `rules` (an id;
+/// the rules in force when absent); returns its label.
 #[tauri::command]
-pub async fn open_play(app: AppHandle, seed: u32) -> Reply<String> {
-    Ok(windows::open_play(&app, seed)?)
+pub async fn open_play(
+    app: AppHandle,
+    book: State<'_, Arc<RulesBook>>,
+    seed: u32,
+    rules: Option<String>,
+) -> Reply<String> {
+    let id = match rules {
+        Some(id) => book.get(&id).map_err(PlayError::from)?.id().to_owned(),
+        None => book.in_force().id().to_owned(),
+    };
+    let in_force = id == book.in_force().id();
+    Ok(windows::open_play(&app, seed, &id, in_force)?)
 }
 
 #[tauri::command]
-pub async fn play_level(levels: State<'_, Arc<Levels>>, seed: u32) -> Reply<PlayLevel> {
-    let levels = levels.inner().clone();
+pub async fn play_level(
+    levels: State<'_, Arc<Levels>>,
+    book: State<'_, Arc<RulesBook>>,
+    seed: u32,
+    rules: String,
+) -> Reply<PlayLevel> {
+    let (levels, book) = (levels.inner().clone(), book.inner().clone());
     blocking(move || {
-        let _ = levels.world(seed); // warm the cache the checks use
-        Ok::<_, play::PlayError>(play::play_level(seed))
+        let valid = book.get(&rules)?;
+        let _ = levels.world(&valid, seed); // warm the cache the checks use
+        Ok::<_, PlayError>(play::play_level(&valid, book.info_of(&rules)?, seed))
     })
     .await
 }
@@ -36,13 +55,17 @@ pub async fn play_level(levels: State<'_, Arc<Levels>>, seed: u32) -> Reply<Play
 #[tauri::command]
 pub fn check_part(
     levels: State<'_, Arc<Levels>>,
+    book: State<'_, Arc<RulesBook>>,
     seed: u32,
+    rules: String,
     placements: Vec<Placement>,
     index: u32,
     candidate: Placement,
 ) -> Reply<PartCheck> {
-    let (_, world) = levels.world(seed);
+    let valid = book.get(&rules).map_err(PlayError::from)?;
+    let (_, world) = levels.world(&valid, seed);
     Ok(play::check_part(
+        &valid,
         &world,
         &placements,
         index as usize,
@@ -53,51 +76,62 @@ pub fn check_part(
 #[tauri::command]
 pub async fn run_play(
     levels: State<'_, Arc<Levels>>,
+    book: State<'_, Arc<RulesBook>>,
     seed: u32,
+    rules: String,
     placements: Vec<Placement>,
 ) -> Reply<PlayRun> {
-    let levels = levels.inner().clone();
-    blocking(move || play::run(seed, &levels.world(seed).1, &placements)).await
+    let (levels, book) = (levels.inner().clone(), book.inner().clone());
+    blocking(move || {
+        let valid = book.get(&rules)?;
+        play::run(&valid, seed, &levels.world(&valid, seed).1, &placements)
+    })
+    .await
 }
 
-/// Asks where to save (native dialog), writes the solution and replays it; null
-/// when the player cancels the dialog.
+/// Asks where to save (native dialog), writes the solution (embedding the rules
+/// unless they are the default ones) and replays it; null when the player
+/// cancels the dialog.
 #[tauri::command]
 pub async fn save_solution(
     app: AppHandle,
     levels: State<'_, Arc<Levels>>,
+    book: State<'_, Arc<RulesBook>>,
     answer: State<'_, DialogAnswer>,
     seed: u32,
+    rules: String,
     placements: Vec<Placement>,
 ) -> Reply<Option<SolutionFile>> {
-    let (levels, answer) = (levels.inner().clone(), answer.inner().clone());
+    let (levels, book, answer) = (
+        levels.inner().clone(),
+        book.inner().clone(),
+        answer.inner().clone(),
+    );
     blocking(move || {
-        let (hash, world) = levels.world(seed);
-        let solution = play::solution_for(seed, &hash, &world, &placements)?;
+        let valid = book.get(&rules).map_err(PlayError::from)?;
+        let (hash, world) = levels.world(&valid, seed);
+        let solution = play::solution_for(&valid, seed, &hash, &world, &placements)?;
         let name = play::default_file_name(seed);
         dialogs::save(&app, &answer, SOLUTION, "Save the solution", name, |p| {
-            play::write_solution(p, &solution)
+            play::write_solution(&book, p, &solution)
         })
     })
     .await
 }
 
-/// Asks which solution to open (native dialog), reads and replays it; null when
-/// the player cancels the dialog.
+/// Asks which solution to open (native dialog), reads and replays it under its
+/// own rules (remembered for the window); null when the player cancels the dialog.
 #[tauri::command]
 pub async fn open_solution(
     app: AppHandle,
+    book: State<'_, Arc<RulesBook>>,
     answer: State<'_, DialogAnswer>,
 ) -> Reply<Option<SolutionFile>> {
-    let answer = answer.inner().clone();
+    let (book, answer) = (book.inner().clone(), answer.inner().clone());
     blocking(move || {
-        dialogs::open(
-            &app,
-            &answer,
-            SOLUTION,
-            "Open a solution",
-            play::read_solution,
-        )
+        dialogs::open(&app, &answer, SOLUTION, "Open a solution", |p| {
+            play::read_solution(&book, p)
+        })
     })
     .await
 }

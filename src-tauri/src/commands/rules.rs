@@ -1,9 +1,13 @@
 //! The rules the UI draws with.
 
-use studio_core::rules::RulesInfo;
+use std::sync::Arc;
 
-/// The engine's rules (every constant of `contraption::rules`).
+use studio_core::rules::RulesInfo;
+use studio_core::rules_book::RulesBook;
+use tauri::State;
+
+/// The rules in force (`--rules FILE`, else the default rules), with id and name.
 #[tauri::command]
-pub fn rules() -> RulesInfo {
-    RulesInfo::current()
+pub fn rules(book: State<'_, Arc<RulesBook>>) -> RulesInfo {
+    book.info()
 }

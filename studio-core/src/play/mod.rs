@@ -1,7 +1,10 @@
 //! Play mode: one seed's shipped level in a window of its own, parts placed by the
 //! player, and the engine's `simulate` for every run.
 //!
-//! Only the engine decides: the level is `generate(seed)`'s shipped world,
+//! Every play window plays under one set of rules, named by its id: the rules in
+//! force, or the rules a level or solution file embeds (`RulesBook`).
+//!
+//! Only the engine decides: the level is `generate(rules, seed)`'s shipped world,
 //! placements are judged by the engine's `check_part` / `check_placements` (the
 //! UI never decides legality), a run is `simulate(world, placements,
 //! with_trajectory(1))` (every fixed step, which the UI interpolates at the
@@ -20,6 +23,7 @@ use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 use crate::error::FileError;
+use crate::rules_book::UnknownRules;
 
 pub use check::{check_part, PartCheck};
 pub use level::{play_level, Levels, PlayLevel};
@@ -40,14 +44,29 @@ pub enum PlayError {
     Io(FileError),
     #[error("part {index} does not exist; {count} parts are placed")]
     NoSuchPart { index: u32, count: u32 },
+    /// The window names rules the studio does not know (any more).
+    #[error("{0}")]
+    UnknownRules(UnknownRules),
 }
 
-/// The label of the play window of `seed` (granted by the `play-*` capability).
-pub fn window_label(seed: u32) -> String {
-    format!("play-{seed}")
+impl From<UnknownRules> for PlayError {
+    fn from(e: UnknownRules) -> Self {
+        PlayError::UnknownRules(e)
+    }
 }
 
-/// The page of the play window of `seed`.
-pub fn window_url(seed: u32) -> String {
-    format!("play.html?seed={seed}")
+/// The label of the play window of `seed` under the rules `rules_id` (granted by
+/// the `play-*` capability): `play-SEED` under the rules in force, else
+/// `play-SEED-ID`, so one seed can be open under two sets of rules.
+pub fn window_label(seed: u32, rules_id: &str, in_force: bool) -> String {
+    if in_force {
+        format!("play-{seed}")
+    } else {
+        format!("play-{seed}-{rules_id}")
+    }
+}
+
+/// The page of the play window of `seed` under the rules `rules_id`.
+pub fn window_url(seed: u32, rules_id: &str) -> String {
+    format!("play.html?seed={seed}&rules={rules_id}")
 }

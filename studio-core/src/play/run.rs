@@ -1,8 +1,9 @@
 //! One run of the player's parts.
 
-use contraption::rules::DT;
 use contraption::world::check_placements;
-use contraption::{simulate, Inventory, Outcome, Placement, SimOptions, SimResult, World};
+use contraption::{
+    simulate, Inventory, Outcome, Placement, SimOptions, SimResult, ValidRules, World,
+};
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
@@ -19,36 +20,46 @@ pub struct PlayRun {
     /// `simulate(world, placements, with_trajectory(1))`: the start and the ball's
     /// centre after every step.
     pub result: SimResult,
-    /// Simulated seconds until the outcome (`steps × dt`).
+    /// Simulated seconds until the outcome (`steps × dt` of the rules it ran under).
     pub seconds: f64,
     /// `Inventory::used_by(placements)`.
     pub parts_used: Inventory,
 }
 
 impl PlayRun {
-    pub(crate) fn new(seed: u32, placements: &[Placement], result: SimResult) -> Self {
+    pub(crate) fn new(
+        rules: &ValidRules,
+        seed: u32,
+        placements: &[Placement],
+        result: SimResult,
+    ) -> Self {
         Self {
             seed,
             placements: placements.to_vec(),
-            seconds: f64::from(result.steps) * DT,
+            seconds: f64::from(result.steps) * rules.dt(),
             parts_used: Inventory::used_by(placements),
             result,
         }
     }
 }
 
-/// Runs the player's parts: refused unless `check_placements` accepts them (the
-/// rules the solution replay applies), then `simulate` with every step recorded.
-pub fn run(seed: u32, world: &World, placements: &[Placement]) -> Result<PlayRun, PlayError> {
-    let rules = contraption::ValidRules::default();
-    check_placements(&rules, world, placements).map_err(|error| PlayError::Placement { error })?;
+/// Runs the player's parts under `rules`: refused unless `check_placements`
+/// accepts them (the rules the solution replay applies), then `simulate` with
+/// every step recorded.
+pub fn run(
+    rules: &ValidRules,
+    seed: u32,
+    world: &World,
+    placements: &[Placement],
+) -> Result<PlayRun, PlayError> {
+    check_placements(rules, world, placements).map_err(|error| PlayError::Placement { error })?;
     let result = simulate(
-        &rules,
+        rules,
         world,
         placements,
         &SimOptions::with_trajectory(RUN_STRIDE),
     );
-    Ok(PlayRun::new(seed, placements, result))
+    Ok(PlayRun::new(rules, seed, placements, result))
 }
 
 /// Whether a run reached the goal.

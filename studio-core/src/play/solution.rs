@@ -7,7 +7,7 @@ use contraption::solution::MAX_SOLUTION_FILE_BYTES;
 use contraption::world::check_placements;
 use contraption::{
     new_solution, parse_solution, replay, solution_text, Placement, SimOptions, Solution,
-    SolutionError, World,
+    SolutionError, ValidRules, World,
 };
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
@@ -15,29 +15,34 @@ use ts_rs::TS;
 use super::run::{PlayRun, RUN_STRIDE};
 use super::PlayError;
 use crate::files::{self, ReadFailure};
+use crate::rules_book::RulesBook;
 
 /// A solution file written or read by the play window.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
 pub struct SolutionFile {
     pub path: String,
     pub solution: Solution,
+    /// The id of the rules it replays under (remembered by the studio, so a play
+    /// window can load its level under them).
+    pub rules_id: String,
     /// The engine's replay of the solution (`contraption::solution::replay`).
     pub run: PlayRun,
 }
 
 /// The solution the play window saves for `placements` on `seed`: the engine's
-/// `new_solution` with the current rules and level hash. Illegal placements are
-/// refused (the file could never replay).
+/// `new_solution` with the window's rules (embedded unless they are the default
+/// rules) and level hash. Illegal placements are refused (the file could never
+/// replay).
 pub fn solution_for(
+    rules: &ValidRules,
     seed: u32,
     level_hash: &str,
     world: &World,
     placements: &[Placement],
 ) -> Result<Solution, PlayError> {
-    let rules = contraption::ValidRules::default();
-    check_placements(&rules, world, placements).map_err(|error| PlayError::Placement { error })?;
+    check_placements(rules, world, placements).map_err(|error| PlayError::Placement { error })?;
     Ok(new_solution(
-        &rules,
+        rules,
         seed,
         level_hash.to_owned(),
         placements.to_vec(),
@@ -45,15 +50,19 @@ pub fn solution_for(
 }
 
 /// Writes the solution file (`solution_text`) atomically and replays what was written.
-pub fn write_solution(path: &Path, solution: &Solution) -> Result<SolutionFile, PlayError> {
+pub fn write_solution(
+    book: &RulesBook,
+    path: &Path,
+    solution: &Solution,
+) -> Result<SolutionFile, PlayError> {
     files::write(path, solution_text(solution).as_bytes()).map_err(PlayError::Io)?;
-    read_solution(path)
+    read_solution(book, path)
 }
 
 /// Reads a solution file (at most `MAX_SOLUTION_FILE_BYTES`) strictly and replays
-/// it with the engine's `replay` (another rules version or level, or illegal
-/// placements, are refused).
-pub fn read_solution(path: &Path) -> Result<SolutionFile, PlayError> {
+/// it with the engine's `replay` under the rules it embeds (another rules version
+/// or level, or illegal placements, are refused); its rules go in the book.
+pub fn read_solution(book: &RulesBook, path: &Path) -> Result<SolutionFile, PlayError> {
     let bytes = files::read(path, MAX_SOLUTION_FILE_BYTES).map_err(|e| match e {
         ReadFailure::TooLarge(size) => PlayError::Solution {
             error: SolutionError::TooLarge(usize::try_from(size).unwrap_or(usize::MAX)),
@@ -63,9 +72,13 @@ pub fn read_solution(path: &Path) -> Result<SolutionFile, PlayError> {
     let solution = parse_solution(&bytes).map_err(|error| PlayError::Solution { error })?;
     let result = replay(&solution, &SimOptions::with_trajectory(RUN_STRIDE))
         .map_err(|error| PlayError::Solution { error })?;
+    let rules = solution
+        .made_under()
+        .expect("replay refuses a solution without its rules");
     Ok(SolutionFile {
         path: path.display().to_string(),
-        run: PlayRun::new(solution.seed, &solution.placements, result),
+        rules_id: book.remember(&rules),
+        run: PlayRun::new(&rules, solution.seed, &solution.placements, result),
         solution,
     })
 }

@@ -3,6 +3,20 @@ import type { LevelFile } from "./LevelFile";
 import type { Verification } from "./Verification";
 
 /**
- * A level file read back and checked against the current rules.
+ * A level file read back and checked: regenerated under the rules it was made
+ * under (the ones it embeds, or the default rules).
  */
-export type ImportedLevel = { path: string, file: LevelFile, verification: Verification, };
+export type ImportedLevel = { path: string, file: LevelFile, verification: Verification, 
+/**
+ * The id of the file's rules (remembered by the studio: `open_play` can play
+ * the level under them).
+ */
+rules_id: string, 
+/**
+ * `v1` for the default rules, else the id.
+ */
+rules_name: string, 
+/**
+ * Whether the file's rules are the studio's rules in force.
+ */
+in_force: boolean, };

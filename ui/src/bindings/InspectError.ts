@@ -4,4 +4,4 @@ import type { SeedError } from "./SeedError";
 /**
  * Everything the inspector's commands can refuse.
  */
-export type InspectError = { "kind": "invalid_seed", error: SeedError, } | { "kind": "no_such_attempt", seed: number, attempt: number, attempts: number, } | { "kind": "not_swept", seed: number, attempt: number, } | { "kind": "no_such_placement", index: number, } | { "kind": "inconsistent", seed: number, attempt: number, what: string, };
+export type InspectError = { "kind": "invalid_seed", error: SeedError, } | { "kind": "no_such_attempt", seed: number, attempt: number, attempts: number, } | { "kind": "not_swept", seed: number, attempt: number, } | { "kind": "no_such_placement", index: number, last: number, } | { "kind": "inconsistent", seed: number, attempt: number, what: string, };

@@ -2,8 +2,9 @@
 import type { FileError } from "./FileError";
 import type { PlacementError } from "./PlacementError";
 import type { SolutionError } from "./SolutionError";
+import type { UnknownRules } from "./UnknownRules";
 
 /**
  * Everything the play commands can refuse or fail with.
  */
-export type PlayError = { "kind": "placement", error: PlacementError, } | { "kind": "solution", error: SolutionError, } | { "kind": "io" } & FileError | { "kind": "no_such_part", index: number, count: number, };
+export type PlayError = { "kind": "placement", error: PlacementError, } | { "kind": "solution", error: SolutionError, } | { "kind": "io" } & FileError | { "kind": "no_such_part", index: number, count: number, } | { "kind": "unknown_rules" } & UnknownRules;

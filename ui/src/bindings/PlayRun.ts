@@ -13,7 +13,7 @@ export type PlayRun = { seed: number, placements: Array<Placement>,
  */
 result: SimResult, 
 /**
- * Simulated seconds until the outcome (`steps × dt`).
+ * Simulated seconds until the outcome (`steps × dt` of the rules it ran under).
  */
 seconds: number, 
 /**

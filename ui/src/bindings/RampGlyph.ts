@@ -11,6 +11,7 @@ export type RampGlyph = {
  */
 index: number, x: number, y: number, angle: number, 
 /**
- * Column (0..6, left to right), row (0..6, top to bottom) and tilt (0..4) in the grid.
+ * Column (left to right), row (top to bottom) and tilt in the grid (0..6, 0..6
+ * and 0..4 under the default rules).
  */
 column: number, row: number, tilt: number, a: Vec2, b: Vec2, radius: number, };

@@ -7,6 +7,11 @@ import type { Solution } from "./Solution";
  */
 export type SolutionFile = { path: string, solution: Solution, 
 /**
+ * The id of the rules it replays under (remembered by the studio, so a play
+ * window can load its level under them).
+ */
+rules_id: string, 
+/**
  * The engine's replay of the solution (`contraption::solution::replay`).
  */
 run: PlayRun, };

@@ -1,8 +1,13 @@
 /**
  * Drawing the player's parts: one drawer per kind (its solid, anything it acts
- * on, and its tray glyph), and what every part shares (selection halo, ghost
- * and refused looks, the number label). A new kind of part is one more entry
- * in `DRAWERS` (and one in play/parts.ts).
+ * on, what moves while a run plays, and its tray glyph), and what every part
+ * shares (selection halo, ghost and refused looks, the number label). A new
+ * kind of part is one more entry in `DRAWERS` (and one in play/parts.ts).
+ *
+ * A gear turns while the run plays: `gearTurn` is how far its rim has turned
+ * after `t` simulated seconds (the rules' surface speed over its radius, in
+ * its spin's direction), and `moving` draws its teeth and spokes at that turn
+ * over its still body (disc, hub and the arrow of its direction).
  */
 import type { PartKind } from "../bindings/PartKind";
 import type { Placement } from "../bindings/Placement";
@@ -34,8 +39,10 @@ export interface Look {
 export interface PartDrawer {
   /** What the part acts on, drawn under its solid (a fan's air column); optional. */
   effect?(ctx: Ctx, v: View, p: Placement, r: PlayRules, look: Look): void;
-  /** The solid itself. */
+  /** The solid itself (what does not move). */
   solid(ctx: Ctx, v: View, p: Placement, r: PlayRules, c: Capsule, look: Look): void;
+  /** What moves while the run plays (a gear's teeth and spokes), drawn over the solid turned by `turn` radians; optional. */
+  moving?(ctx: Ctx, v: View, p: Placement, r: PlayRules, c: Capsule, look: Look, turn: number): void;
   /** The tray's picture of the kind in a `w` × `h` box (CSS px). */
   glyph(ctx: Ctx, w: number, h: number, color: string): void;
 }
@@ -173,31 +180,101 @@ const bumper: PartDrawer = {
   glyph: (ctx, w, h, color) => disc(ctx, w / 2, h / 2, Math.min(w, h) / 3, color, 0.35),
 };
 
-/** A gear: a disc with a dashed rim (its teeth) and, when it has a spin, an arrow over its top. */
+/** A gear's teeth around its rim. */
+export const GEAR_TEETH = 10;
+
+/** How far a gear has turned after `t` simulated seconds, in radians on the screen (clockwise positive, y down): rim speed / radius × t; 0 without a spin. */
+export function gearTurn(p: Placement, r: PlayRules, t: number): number {
+  const sign = p.spin === "clockwise" ? 1 : p.spin === "counter_clockwise" ? -1 : 0;
+  return (sign * r.gear_surface_speed * t) / r.gear_radius;
+}
+
+/** The arrow of a spin over the top of a wheel centred on (x, y): an arc whose head points the way the top moves. */
+function spinArrow(ctx: Ctx, x: number, y: number, rad: number, spin: Placement["spin"], color: string): void {
+  if (!spin) return;
+  const dir = spin === "clockwise" ? 1 : -1;
+  const a0 = -Math.PI / 2 - dir * 0.9;
+  const a1 = -Math.PI / 2 + dir * 0.9;
+  ctx.strokeStyle = color;
+  ctx.lineWidth = 2;
+  ctx.beginPath();
+  ctx.arc(x, y, rad, Math.min(a0, a1), Math.max(a0, a1));
+  ctx.stroke();
+  // The head: a triangle at a1, along the tangent of the turning direction.
+  const hx = x + Math.cos(a1) * rad;
+  const hy = y + Math.sin(a1) * rad;
+  const tx = -Math.sin(a1) * dir;
+  const ty = Math.cos(a1) * dir;
+  const nx = Math.cos(a1);
+  const ny = Math.sin(a1);
+  const s = Math.max(3.5, rad * 0.45);
+  ctx.fillStyle = color;
+  ctx.beginPath();
+  ctx.moveTo(hx + tx * s, hy + ty * s);
+  ctx.lineTo(hx + nx * s * 0.6, hy + ny * s * 0.6);
+  ctx.lineTo(hx - nx * s * 0.6, hy - ny * s * 0.6);
+  ctx.closePath();
+  ctx.fill();
+}
+
+/** A wheel's teeth and three spokes, turned by `turn` radians. */
+function gearTeeth(ctx: Ctx, x: number, y: number, rad: number, color: string, turn: number): void {
+  ctx.strokeStyle = color;
+  ctx.lineCap = "butt";
+  ctx.lineWidth = Math.max(2, rad * 0.22);
+  ctx.beginPath();
+  for (let i = 0; i < GEAR_TEETH; i++) {
+    const a = turn + (i * 2 * Math.PI) / GEAR_TEETH;
+    ctx.moveTo(x + Math.cos(a) * rad, y + Math.sin(a) * rad);
+    ctx.lineTo(x + Math.cos(a) * (rad + Math.max(2.5, rad * 0.18)), y + Math.sin(a) * (rad + Math.max(2.5, rad * 0.18)));
+  }
+  ctx.stroke();
+  ctx.lineWidth = Math.max(1.5, rad * 0.1);
+  ctx.lineCap = "round";
+  ctx.beginPath();
+  for (let i = 0; i < 3; i++) {
+    const a = turn + (i * 2 * Math.PI) / 3;
+    ctx.moveTo(x + Math.cos(a) * rad * 0.3, y + Math.sin(a) * rad * 0.3);
+    ctx.lineTo(x + Math.cos(a) * rad * 0.88, y + Math.sin(a) * rad * 0.88);
+  }
+  ctx.stroke();
+}
+
+/**
+ * A gear: a disc with its hub and, when it has a spin, an arrow over its top
+ * pointing the way the top moves (still); its teeth and spokes turn with the run.
+ */
 const gear: PartDrawer = {
   solid(ctx, v, p, _r, c, look) {
     const [x, y] = toCanvas(v, p.x, p.y);
     const rad = c.radius * v.scale;
-    disc(ctx, x, y, rad, look.color, look.style === "hint" ? 0.15 : 0.25);
-    ctx.setLineDash([3, 3]);
+    if (look.style === "hint") ctx.setLineDash([6, 4]);
+    ctx.fillStyle = withAlpha(look.color, look.style === "hint" ? 0.12 : 0.22);
     ctx.beginPath();
-    ctx.arc(x, y, rad + 2, 0, Math.PI * 2);
+    ctx.arc(x, y, rad, 0, Math.PI * 2);
+    ctx.fill();
+    ctx.strokeStyle = look.color;
+    ctx.lineWidth = 2;
     ctx.stroke();
     ctx.setLineDash([]);
-    if (!p.spin) return;
-    const dir = p.spin === "clockwise" ? 1 : -1;
-    const a0 = -Math.PI / 2 - dir;
-    const a1 = -Math.PI / 2 + dir;
+    ctx.fillStyle = look.color;
     ctx.beginPath();
-    ctx.arc(x, y, rad * 0.62, Math.min(a0, a1), Math.max(a0, a1));
-    ctx.stroke();
-    const tx = x + Math.cos(a1) * rad * 0.62;
-    const ty = y + Math.sin(a1) * rad * 0.62;
-    ctx.beginPath();
-    ctx.arc(tx, ty, 2.5, 0, Math.PI * 2);
+    ctx.arc(x, y, Math.max(2, rad * 0.22), 0, Math.PI * 2);
     ctx.fill();
+    spinArrow(ctx, x, y, rad + Math.max(6, rad * 0.35), p.spin, look.color);
   },
-  glyph: (ctx, w, h, color) => disc(ctx, w / 2, h / 2, Math.min(w, h) / 3, color, 0.25),
+  moving(ctx, v, p, _r, c, look, turn) {
+    const [x, y] = toCanvas(v, p.x, p.y);
+    gearTeeth(ctx, x, y, c.radius * v.scale, look.color, turn);
+  },
+  glyph(ctx, w, h, color) {
+    const rad = Math.min(w, h) / 3.4;
+    ctx.fillStyle = withAlpha(color, 0.25);
+    ctx.beginPath();
+    ctx.arc(w / 2, h / 2, rad, 0, Math.PI * 2);
+    ctx.fill();
+    gearTeeth(ctx, w / 2, h / 2, rad, color, 0);
+  },
 };
 
 /** One drawer per kind of part. */
@@ -209,8 +286,18 @@ export function lookOf(kind: PartKind, style: PartStyle): Look {
   return { style, color, ghost: style === "ghost" || style === "refused" || style === "hint" };
 }
 
-/** One part: what it acts on, the selection halo, its solid, and its number above it. */
-export function drawPart(ctx: Ctx, v: View, p: Placement, r: PlayRules, style: PartStyle, label?: string): void {
+/** How far outside its solid a part's drawing reaches (a gear's teeth and arrow), in CSS px. */
+export function partReach(p: Placement, r: PlayRules, v: View): number {
+  const rad = body(p, r).radius * v.scale;
+  return p.part === "gear" ? Math.max(6, rad * 0.35) + Math.max(3.5, rad * 0.45) + 4 : 4;
+}
+
+/**
+ * One part: what it acts on, the selection halo, its solid, what moves (turned
+ * by `turn`; null leaves it out, for the layer a run draws it over each frame),
+ * and its number above it.
+ */
+export function drawPart(ctx: Ctx, v: View, p: Placement, r: PlayRules, style: PartStyle, label?: string, turn: number | null = 0): void {
   const drawer = DRAWERS[p.part];
   const look = lookOf(p.part, style);
   const c = body(p, r);
@@ -219,12 +306,21 @@ export function drawPart(ctx: Ctx, v: View, p: Placement, r: PlayRules, style: P
   drawer.effect?.(ctx, v, p, r, look);
   if (style === "selected") {
     ctx.strokeStyle = withAlpha("#ffffff", 0.85);
-    ctx.lineWidth = Math.max(3, 2 * c.radius * v.scale) + 5;
-    segment(ctx, v, c);
+    if (c.ax === c.bx && c.ay === c.by) {
+      // A disc (bumper, gear): a ring, since WebKit draws no zero-length stroke.
+      const [x, y] = toCanvas(v, c.ax, c.ay);
+      ctx.lineWidth = 5;
+      ctx.beginPath();
+      ctx.arc(x, y, c.radius * v.scale + 2.5, 0, Math.PI * 2);
+    } else {
+      ctx.lineWidth = Math.max(3, 2 * c.radius * v.scale) + 5;
+      segment(ctx, v, c);
+    }
     ctx.stroke();
   }
   ctx.globalAlpha = style === "ghost" ? 0.75 : 1;
   drawer.solid(ctx, v, p, r, c, look);
+  if (turn !== null) drawer.moving?.(ctx, v, p, r, c, look, turn);
   ctx.globalAlpha = 1;
   if (label) {
     const [x, y] = toCanvas(v, p.x, p.y);
@@ -232,8 +328,17 @@ export function drawPart(ctx: Ctx, v: View, p: Placement, r: PlayRules, style: P
     ctx.textAlign = "center";
     ctx.textBaseline = "bottom";
     ctx.fillStyle = withAlpha(palette.text, 0.85);
-    ctx.fillText(label, x, y - Math.max(10, c.radius * v.scale + 6));
+    ctx.fillText(label, x, y - Math.max(10, c.radius * v.scale + (p.part === "gear" ? partReach(p, r, v) : 6)));
   }
+  ctx.restore();
+}
+
+/** What moves of a placed part (a gear's teeth and spokes) turned by `turn`, over the rest of it. */
+export function drawMoving(ctx: Ctx, v: View, p: Placement, r: PlayRules, turn: number): void {
+  const drawer = DRAWERS[p.part];
+  if (!drawer.moving) return;
+  ctx.save();
+  drawer.moving(ctx, v, p, r, body(p, r), lookOf(p.part, "placed"), turn);
   ctx.restore();
 }
 

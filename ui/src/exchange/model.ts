@@ -25,6 +25,11 @@ export function importHeadline(imported: ImportedLevel): string {
   return `${name} drifted: the file (rules v${v.file_rules_version}, level ${v.file_hash}) and rules v${v.rules_version} (level ${v.regenerated_hash}): ${fields}.`;
 }
 
+/** What an imported file made under other rules than those in force means for it. */
+export function importRulesNote(imported: ImportedLevel): string {
+  return `Made under rules ${imported.rules_name}, not the rules in force: Play opens the level under its own rules; the inspector shows seed ${imported.verification.seed} under the rules in force.`;
+}
+
 /** Drift rows, the most telling first: the level's content, then the verdict, then the rest. */
 export function driftRows(drift: readonly Drift[]): Drift[] {
   const rank = (d: Drift) => (d.field.startsWith("level") ? 0 : d.field.startsWith("verdict") ? 1 : 2);

@@ -256,7 +256,7 @@ export function attemptRows(a: Attempt): { key: string; value: string; mono: boo
     { key: "ball start", value: `(${a.world.ball.x}, ${a.world.ball.y})`, mono: true },
     { key: "goal", value: `(${a.world.goal.center.x}, ${a.world.goal.center.y})`, mono: true },
     { key: "walls", value: String(a.world.walls.length), mono: true },
-    { key: "inventory", value: `${inv.ramp} ramp · ${inv.fan} fan · ${inv.bumper} bumper`, mono: false },
+    { key: "inventory", value: `${inv.ramp} ramp · ${inv.fan} fan · ${inv.bumper} bumper${inv.gear ? ` · ${inv.gear} gear` : ""}`, mono: false },
     { key: "level hash", value: a.level_hash, mono: true },
   ];
 }

@@ -1,7 +1,9 @@
 /**
  * The rules the drawing code needs, as views of the one `RulesInfo` the shell
- * serves (`rules` command). `FieldRules` and `PlayRules` are the fields the
- * inspector/catalog and the play window use; any `RulesInfo` is both.
+ * serves: the rules in force (`rules` command: the default rules, or the
+ * studio's `--rules FILE`), or a play window's level's rules (`play_level`).
+ * `FieldRules` and `PlayRules` are the fields the inspector/catalog and the
+ * play window use; any `RulesInfo` is both.
  */
 import type { RulesInfo } from "../bindings/RulesInfo";
 
@@ -26,6 +28,9 @@ export type FieldRules = Pick<
 export type PlayRules = Pick<
   RulesInfo,
   | "rules_version"
+  | "rules_id"
+  | "rules_name"
+  | "is_default"
   | "field_width"
   | "field_height"
   | "ball_radius"
@@ -38,6 +43,7 @@ export type PlayRules = Pick<
   | "fan_half_width"
   | "bumper_radius"
   | "gear_radius"
+  | "gear_surface_speed"
   | "dt"
   | "max_steps"
 >;

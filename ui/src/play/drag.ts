@@ -16,7 +16,7 @@ import type { Placement } from "../bindings/Placement";
 import { toCanvas, toField } from "../draw/view";
 import { errorMessage } from "../lib/ipc";
 import { angleTowards, ANGLE_STEP, FINE_ANGLE_STEP, hitPart, normalizeAngle, POSITION_STEP, snap } from "./model";
-import { defaultAngle, handlePoint, PARTS } from "./parts";
+import { freshPart, handlePoint, PARTS } from "./parts";
 import type { PlayApi } from "./api";
 import { commands, play, type PlayState } from "./state.svelte";
 
@@ -91,10 +91,11 @@ export class DragController {
   #check(d: Drag): void {
     const pose = d.pose;
     const seed = this.#state.seed;
-    if (!pose || seed === null) return;
+    const rules = this.#state.rulesId;
+    if (!pose || seed === null || rules === null) return;
     const seq = ++this.#seq;
     this.#api
-      .checkPart(seed, [...d.base], d.index, pose)
+      .checkPart(seed, rules, [...d.base], d.index, pose)
       .then((c) => {
         if (seq !== this.#seq || this.#current !== d || d.pose !== pose) return;
         d.check = c;
@@ -114,7 +115,7 @@ export class DragController {
   }
 
   #fresh(kind: PartKind, x: number, y: number): Placement {
-    return { part: kind, x: snap(x, POSITION_STEP), y: snap(y, POSITION_STEP), angle: defaultAngle(kind) };
+    return freshPart(kind, snap(x, POSITION_STEP), snap(y, POSITION_STEP));
   }
 
   // ------------------------------------------------------------ in field units
@@ -173,7 +174,7 @@ export class DragController {
       }
       return;
     }
-    const base = d.pose ?? this.#state.placements[d.index] ?? { part: d.part, x, y, angle: defaultAngle(d.part) };
+    const base = d.pose ?? this.#state.placements[d.index] ?? freshPart(d.part, x, y);
     const pose =
       d.mode === "rotate"
         ? { ...base, angle: angleTowards(base, x, y) }

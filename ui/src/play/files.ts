@@ -23,10 +23,11 @@ export class SolutionFiles {
   async save(): Promise<void> {
     const s = this.#state;
     const seed = s.seed;
-    if (!s.level || seed === null) return;
+    const rules = s.rulesId;
+    if (!s.level || seed === null || rules === null) return;
     s.note({ text: "Saving…" });
     try {
-      const f = await this.#api.saveSolution(seed, [...s.placements]);
+      const f = await this.#api.saveSolution(seed, rules, [...s.placements]);
       if (!f) s.note({ text: "Save cancelled." });
       else s.note({ text: `Saved ${f.path} — the engine replays it: ${resultText(f.run)}.`, saved: f.path });
     } catch (e) {

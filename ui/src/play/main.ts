@@ -1,4 +1,4 @@
-/** The play window (play.html?seed=N): mounts PlayApp.svelte. */
+/** The play window (play.html?seed=N&rules=ID): mounts PlayApp.svelte. */
 import "../style.css";
 import { mount } from "svelte";
 import { recordCspViolations } from "../lib/csp";

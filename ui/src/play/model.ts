@@ -87,12 +87,14 @@ export function trayItems(inv: Inventory, placements: readonly Placement[]): Tra
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
-/** The line under the seed: level hash, rules version, walls, what the level grants. */
+/** The line under the seed: level hash, rules (v1, or the id of other rules), walls, what the level grants (gears only when it grants some). */
 export function levelLine(level: PlayLevel): string {
   const inv = level.world.inventory;
-  const grants = PART_KINDS.map((k) => plural(granted(inv, k), k)).join(", ");
+  const grants = PART_KINDS.filter((k) => k !== "gear" || granted(inv, k) > 0)
+    .map((k) => plural(granted(inv, k), k))
+    .join(", ");
   const walls = plural(level.world.walls.length, "wall");
-  return `level ${level.level_hash} · rules v${level.rules.rules_version} · ${walls} · grants ${grants}${level.fallback ? " · fallback level" : ""}`;
+  return `level ${level.level_hash} · rules ${level.rules.rules_name} · ${walls} · grants ${grants}${level.fallback ? " · fallback level" : ""}`;
 }
 
 /** The part panel's title, e.g. "Part 1 · ramp". */
@@ -245,6 +247,12 @@ export function stats(samples: readonly number[]): { n: number; median: number; 
   const s = [...samples].sort((a, b) => a - b);
   const at = (q: number) => s[Math.min(s.length - 1, Math.floor(q * (s.length - 1) + 0.5))]!;
   return { n: s.length, median: at(0.5), p95: at(0.95), max: s[s.length - 1]! };
+}
+
+/** The rules id of the window's `?rules=ID` query (12 hex digits), or null when there is none or it is not one. */
+export function rulesParam(search: string): string | null {
+  const text = new URLSearchParams(search).get("rules");
+  return text !== null && /^[0-9a-f]{12}$/.test(text) ? text : null;
 }
 
 /** The seed of the window's `?seed=N` query, or null when there is none or it is not a 32-bit seed. */

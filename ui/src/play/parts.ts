@@ -7,6 +7,7 @@
  */
 import type { PartKind } from "../bindings/PartKind";
 import type { Placement } from "../bindings/Placement";
+import type { Spin } from "../bindings/Spin";
 import type { PlayRules } from "../lib/rules";
 
 /** A capsule: segment a–b with radius, in field units (y down). */
@@ -25,6 +26,8 @@ export interface PartSpec {
   defaultAngle: number;
   /** Whether its angle matters (rotate keys, wheel, handle and angle field act on it). */
   turns: boolean;
+  /** The spin a fresh part starts with, for the kinds that have one (the gear). */
+  spin?: Spin;
   /** Its solid, as the engine's `Placement::body()` builds it (docs/rules.md, "Parts"). */
   body(p: Placement, r: PlayRules): Capsule;
   /** Where its rotation handle sits (field units), or null when it has none. */
@@ -74,17 +77,27 @@ export const PARTS: Record<PartKind, PartSpec> = {
     blurb: "carries the ball along its turning rim",
     defaultAngle: 0,
     turns: false,
+    spin: "clockwise",
     body: (p, r) => ({ ax: p.x, ay: p.y, bx: p.x, by: p.y, radius: r.gear_radius }),
     handle: () => null,
-    angleWords: (p) => `turns ${p.spin === "counter_clockwise" ? "counter-clockwise" : "clockwise"}`,
+    angleWords: (p) => `turns ${spinWords(p.spin)} (its top moves ${p.spin === "counter_clockwise" ? "left" : "right"})`,
   },
 };
 
-/**
- * The kinds the play window offers, in tray order. The gear is drawn (a level or
- * solution may hold one) but not offered yet: placing one needs its spin.
- */
-export const PART_KINDS: readonly PartKind[] = ["ramp", "fan", "bumper"];
+/** The kinds the play window offers, in tray order (the tray shows those the level grants). */
+export const PART_KINDS: readonly PartKind[] = ["ramp", "fan", "bumper", "gear"];
+
+/** A spin in words, as seen on the screen. */
+export const spinWords = (spin: Spin | undefined): string => (spin === "counter_clockwise" ? "counter-clockwise" : "clockwise");
+
+/** The other way round. */
+export const otherSpin = (spin: Spin | undefined): Spin => (spin === "counter_clockwise" ? "clockwise" : "counter_clockwise");
+
+/** A fresh part of `kind` at (x, y): its starting angle, and its starting spin when it has one. */
+export function freshPart(kind: PartKind, x: number, y: number): Placement {
+  const spin = PARTS[kind].spin;
+  return spin ? { part: kind, x, y, angle: PARTS[kind].defaultAngle, spin } : { part: kind, x, y, angle: PARTS[kind].defaultAngle };
+}
 
 /** The part's solid (see `PartSpec.body`). */
 export const body = (p: Placement, r: PlayRules): Capsule => PARTS[p.part].body(p, r);

@@ -30,13 +30,14 @@ export function keep(samples: number[], v: number): void {
   if (samples.length > KEEP) samples.splice(0, samples.length - KEEP);
 }
 
-/** What the last frame showed: the fractional engine step and the ball's centre (null before a run). */
+/** What the last frame showed: the fractional engine step, the ball's centre (null before a run), and how far the first turning gear had turned (radians, clockwise positive; null without one). */
 export interface Shown {
   step: number;
   ball: [number, number] | null;
+  turn: number | null;
 }
 
-let shown: Shown = { step: 0, ball: null };
+let shown: Shown = { step: 0, ball: null, turn: null };
 
 /** Called by the stage after every frame it draws (a JS property: no DOM write per frame). */
 export function setShown(s: Shown): void {

@@ -8,7 +8,8 @@
  *
  * During a run the scene under the ball (level, parts and the trail so far) is
  * kept in an offscreen layer; each frame extends the trail there and repaints
- * only the box around the old and new ball positions, so the browser
+ * only the box around the old and new ball positions (and around each turning
+ * gear, whose teeth are drawn over the layer at the run's time), so the browser
  * composites a few thousand pixels per frame instead of the whole field.
  */
 import type { Placement } from "../bindings/Placement";
@@ -16,11 +17,12 @@ import type { PlayLevel } from "./api";
 import type { PlayRules } from "../lib/rules";
 import type { PlayRun } from "../bindings/PlayRun";
 import { palette } from "../draw/colors";
-import { drawPart, type PartStyle } from "../draw/parts";
+import { drawMoving, drawPart, gearTurn, partReach, type PartStyle } from "../draw/parts";
 import { ballReach, drawBall, drawHandle, drawLevel, drawTrail, drawTrailSegment, trailColor } from "../draw/play";
 import { fitView, prepareCanvas, toCanvas, type View } from "../draw/view";
 import type { Drag, DragController } from "./drag";
 import { positionAt, stepAt } from "./model";
+import { body } from "./parts";
 import { keep, perf, setShown } from "./probe";
 import type { PlayState } from "./state.svelte";
 
@@ -168,22 +170,32 @@ export class Stage {
       return;
     }
     this.#runScene = null;
-    this.#drawScene(ctx, v, scene);
+    this.#drawScene(ctx, v, scene, run ? scene.t : 0);
     // The ball: at its start, or where the engine had it at the current time.
     if (run) {
       const s = stepAt(run, rules.dt, scene.t);
       const [x, y] = positionAt(run, s);
       drawTrail(ctx, v, run.result.trajectory, s, [x, y], trailColor);
       drawBall(ctx, v, x, y, rules);
-      setShown({ step: s, ball: [x, y] });
+      setShown({ step: s, ball: [x, y], turn: this.#turn(scene, scene.t) });
     } else {
       drawBall(ctx, v, level.world.ball.x, level.world.ball.y, rules);
-      setShown({ step: 0, ball: null });
+      setShown({ step: 0, ball: null, turn: this.#turn(scene, 0) });
     }
   }
 
-  /** Everything but the ball and its trail: level, hint, parts, the dragged ghost, the handle. */
-  #drawScene(ctx: CanvasRenderingContext2D, v: View, scene: Scene): void {
+  /** How far the first turning gear has turned at time `t` (what the probe reports), or null without one. */
+  #turn(scene: Scene, t: number): number | null {
+    const g = scene.placements.find((p) => p.part === "gear" && p.spin);
+    return g ? gearTurn(g, scene.rules, t) : null;
+  }
+
+  /**
+   * Everything but the ball and its trail: level, hint, parts, the dragged
+   * ghost, the handle. Gears are drawn turned as they are at time `t`; with
+   * `t` null their moving parts are left out (the run layer: drawn per frame).
+   */
+  #drawScene(ctx: CanvasRenderingContext2D, v: View, scene: Scene, t: number | null): void {
     const dpr = this.#size.dpr;
     ctx.setTransform(1, 0, 0, 1, 0, 0);
     ctx.drawImage(this.#staticLayer!, 0, 0);
@@ -198,7 +210,7 @@ export class Stage {
     scene.placements.forEach((p, i) => {
       if (d && d.index === i && d.pose) return;
       const style: PartStyle = i === scene.selected && !scene.run ? "selected" : "placed";
-      drawPart(ctx, v, p, r, style, `${i + 1}`);
+      drawPart(ctx, v, p, r, style, `${i + 1}`, t === null ? null : gearTurn(p, r, t));
     });
     if (d && d.pose) {
       const refused = d.check !== null && !d.check.ok;
@@ -211,6 +223,13 @@ export class Stage {
   #ballBox(v: View, scene: Scene, x: number, y: number): Box {
     const [px, py] = toCanvas(v, x, y);
     const m = ballReach(v, scene.rules) + 2;
+    return { x0: px - m, y0: py - m, x1: px + m, y1: py + m };
+  }
+
+  /** The box a turning part's drawing covers (CSS px). */
+  #partBox(v: View, r: PlayRules, p: Placement): Box {
+    const [px, py] = toCanvas(v, p.x, p.y);
+    const m = body(p, r).radius * v.scale + partReach(p, r, v);
     return { x0: px - m, y0: py - m, x1: px + m, y1: py + m };
   }
 
@@ -240,7 +259,7 @@ export class Stage {
     if (!this.#runLayer || !this.#layerFits(scene) || upto < this.#runUpto) {
       this.#runLayer ??= document.createElement("canvas");
       const lctx = prepareCanvas(this.#runLayer, this.#size.w, this.#size.h, dpr);
-      this.#drawScene(lctx, v, scene);
+      this.#drawScene(lctx, v, scene, null);
       drawTrail(lctx, v, traj, upto, traj[upto]!, trailColor);
       this.#runScene = scene;
       this.#runUpto = upto;
@@ -257,10 +276,13 @@ export class Stage {
     }
     const box = this.#ballBox(v, scene, x, y);
     const layer = this.#runLayer;
+    // Turning gears are redrawn every frame over their still body in the layer.
+    const turning = scene.placements.filter((p) => p.part === "gear" && p.spin);
     ctx.setTransform(1, 0, 0, 1, 0, 0);
     if (!dirty) {
       ctx.drawImage(layer, 0, 0);
     } else {
+      for (const g of turning) dirty = union(dirty, this.#partBox(v, r, g));
       dirty = union(dirty, box);
       const sx = Math.max(0, Math.floor(dirty.x0 * dpr));
       const sy = Math.max(0, Math.floor(dirty.y0 * dpr));
@@ -269,9 +291,10 @@ export class Stage {
       if (sw > 0 && sh > 0) ctx.drawImage(layer, sx, sy, sw, sh, sx, sy, sw, sh);
     }
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+    for (const g of turning) drawMoving(ctx, v, g, r, gearTurn(g, r, scene.t));
     drawTrailSegment(ctx, v, [traj[upto]!, [x, y]], 0, 1, trailColor);
     drawBall(ctx, v, x, y, r);
     this.#lastBall = box;
-    setShown({ step: s, ball: [x, y] });
+    setShown({ step: s, ball: [x, y], turn: this.#turn(scene, scene.t) });
   }
 }

@@ -18,6 +18,7 @@ import type { Placement } from "../bindings/Placement";
 import type { PlayLevel } from "./api";
 import type { PlayRun } from "../bindings/PlayRun";
 import type { SolutionFile } from "../bindings/SolutionFile";
+import type { Spin } from "../bindings/Spin";
 import type { View } from "../draw/view";
 import { CommandFailed, errorMessage } from "../lib/ipc";
 import * as playApi from "./api";
@@ -35,7 +36,7 @@ import {
   type Speed,
   type Status,
 } from "./model";
-import { PARTS } from "./parts";
+import { otherSpin, PARTS } from "./parts";
 import { timed } from "./probe";
 
 /** How long a refused drop keeps its reason on screen. */
@@ -47,6 +48,8 @@ export type PartField = "x" | "y" | "angle";
 
 export class PlayState {
   seed = $state<number | null>(null);
+  /** The id of the rules the window plays under (the studio's rules in force, or a file's). */
+  rulesId = $state<string | null>(null);
   /** The level (an IPC payload: replaced whole). */
   level = $state.raw<PlayLevel | null>(null);
   /** The player's parts, in the player's numbering (replaced whole on every change). */
@@ -98,15 +101,16 @@ export class PlayState {
 
   // ------------------------------------------------------------ level
 
-  /** Loads `seed`'s shipped level; everything placed is cleared. */
-  async load(seed: number): Promise<boolean> {
+  /** Loads `seed`'s shipped level under the rules `rules` (an id); everything placed is cleared. */
+  async load(seed: number, rules: string): Promise<boolean> {
     const request = ++this.#loads;
     const before = this.status;
     this.status = "loading";
     try {
-      const level = await this.#api.playLevel(seed);
+      const level = await this.#api.playLevel(seed, rules);
       if (request !== this.#loads) return false;
       this.seed = seed;
+      this.rulesId = rules;
       this.level = level;
       this.placements = [];
       this.selected = -1;
@@ -139,11 +143,12 @@ export class PlayState {
   async #place(index: number, candidate: Placement): Promise<boolean> {
     const level = this.level;
     const seed = this.seed;
+    const rules = this.rulesId;
     const before = this.placements;
-    if (!level || seed === null) return false;
+    if (!level || seed === null || rules === null) return false;
     let check: PartCheck;
     try {
-      check = await this.#api.checkPart(seed, [...before], index, candidate);
+      check = await this.#api.checkPart(seed, rules, [...before], index, candidate);
     } catch (e) {
       this.say({ text: errorMessage(e), kind: e instanceof CommandFailed ? e.kind : "", refused: true });
       return false;
@@ -192,6 +197,17 @@ export class PlayState {
       }
       if (field === "angle" && !PARTS[p.part].turns) return false;
       return this.#place(this.selected, { ...p, [field]: v });
+    });
+  }
+
+  /** Turns the selected gear `spin` (the other way when not given); false when refused or not a gear. */
+  setSpin(spin?: Spin): Promise<boolean> {
+    return this.#enqueue(async () => {
+      const p = this.part;
+      if (!p || !PARTS[p.part].spin) return false;
+      const next = spin ?? otherSpin(p.spin);
+      if (next === p.spin) return false;
+      return this.#place(this.selected, { ...p, spin: next });
     });
   }
 
@@ -271,10 +287,11 @@ export class PlayState {
   async #ensureRun(): Promise<PlayRun | null> {
     if (this.run) return this.run;
     const seed = this.seed;
-    if (seed === null || !this.level) return null;
+    const rules = this.rulesId;
+    if (seed === null || rules === null || !this.level) return null;
     const epoch = this.#epoch;
     try {
-      const run = await this.#api.runPlay(seed, [...this.placements]);
+      const run = await this.#api.runPlay(seed, rules, [...this.placements]);
       if (epoch !== this.#epoch) return null;
       this.run = run;
       this.#t = 0;
@@ -346,10 +363,10 @@ export class PlayState {
 
   // ------------------------------------------------------------ solutions (files.ts: Save… and Open…)
 
-  /** Shows a solution's parts and plays the engine's replay of it from the start (another seed loads its level). */
+  /** Shows a solution's parts and plays the engine's replay of it from the start (another seed or other rules load its level). */
   async loadSolution(f: SolutionFile): Promise<void> {
     const s = f.solution;
-    if (s.seed !== this.seed && !(await this.load(s.seed))) return;
+    if ((s.seed !== this.seed || f.rules_id !== this.rulesId) && !(await this.load(s.seed, f.rules_id))) return;
     this.placements = [...s.placements];
     this.selected = -1;
     this.say(null);
@@ -358,7 +375,7 @@ export class PlayState {
     this.status = "playing";
     this.#showClock();
     this.note({
-      text: `Loaded ${f.path} (seed ${s.seed}, rules version ${s.rules_version}, level ${s.level_hash}) — replaying.`,
+      text: `Loaded ${f.path} (seed ${s.seed}, rules version ${s.rules_version}${s.rules ? `, rules ${f.rules_id}` : ""}, level ${s.level_hash}) — replaying.`,
       loaded: f.path,
     });
   }

@@ -15,6 +15,10 @@ import { rules as field, world } from "../fixtures";
 /** The field constants of the drawing fixtures, and the play window's own. */
 export const rules: PlayRules = {
   rules_version: 1,
+  rules_id: "010786ff88f4",
+  rules_name: "v1",
+  is_default: true,
+  gear_surface_speed: 80,
   field_width: field.field_width,
   field_height: field.field_height,
   ball_radius: field.ball_radius,
@@ -77,12 +81,12 @@ export function fakeEngine(): FakeEngine {
       for (const go of held) go();
       await settle();
     },
-    async playLevel(seed) {
+    async playLevel(seed, _rules) {
       const l = e.levels.get(seed);
       if (!l) throw new Error(`no level ${seed}`);
       return l;
     },
-    async checkPart(seed, placements, index, candidate) {
+    async checkPart(seed, _rules, placements, index, candidate) {
       e.calls.checks.push({ placements, index, candidate });
       if (e.hold) await new Promise<void>((r) => e.held.push(r));
       const inv = e.levels.get(seed)!.world.inventory;
@@ -102,14 +106,15 @@ export function fakeEngine(): FakeEngine {
       }
       return { ok: true, message: null, error: null };
     },
-    async runPlay(seed, placements) {
+    async runPlay(seed, _rules, placements) {
       e.calls.runs++;
       return runOf(seed, placements);
     },
-    async saveSolution(seed, placements) {
+    async saveSolution(seed, rules, placements) {
       const l = e.levels.get(seed)!;
       return {
         path: "/tmp/s.json",
+        rules_id: rules,
         solution: { format: "contraption-solution", schema_version: 1, seed, rules_version: 1, level_hash: l.level_hash, placements },
         run: runOf(seed, placements),
       };
