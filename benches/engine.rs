@@ -5,7 +5,8 @@
 
 use contraption::scenes::six_walls;
 use contraption::{
-    generate, run_sweep, simulate, Compiled, GenerateOptions, SimOptions, ValidRules,
+    generate, run_sweep, run_sweep_plain, simulate, summarize, Compiled, GenerateOptions,
+    SimOptions, ValidRules,
 };
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion, Throughput};
 use rayon::prelude::*;
@@ -42,6 +43,10 @@ fn sweep(c: &mut Criterion) {
     g.bench_function(format!("seed42_all_144_{steps}_steps"), |b| {
         b.iter(|| run_sweep(&rules, black_box(&world), &base, true, 0))
     });
+    // The reference path: every ramp simulated from the start.
+    g.bench_function(format!("seed42_all_144_{steps}_steps_plain"), |b| {
+        b.iter(|| run_sweep_plain(&rules, black_box(&world), &base, true, 0))
+    });
     g.finish();
 }
 
@@ -69,6 +74,22 @@ fn generation(c: &mut Criterion) {
 }
 
 fn scan(c: &mut Criterion) {
+    // One scan row per seed, as `contraption scan` and `search` compute them.
+    let mut g = c.benchmark_group("summarize");
+    let rules = ValidRules::default();
+    let mut seed = 0u32;
+    g.bench_function("one_seed_cycling_0_to_255", |b| {
+        b.iter_batched(
+            || {
+                seed = (seed + 1) % 256;
+                seed
+            },
+            |s| summarize(&rules, s),
+            BatchSize::SmallInput,
+        )
+    });
+    g.finish();
+
     let mut g = c.benchmark_group("scan");
     g.sample_size(10);
     g.throughput(Throughput::Elements(10_000));

@@ -2,7 +2,7 @@
 //! ship the first one that is neither trivial nor unsolvable by one ramp.
 
 use crate::canonical::level_hash;
-use crate::geometry::{point_segment_dist2, Vec2};
+use crate::geometry::{point_closer_than, Vec2};
 use crate::report::{Attempt, GenerationReport, Mode, Shipped, Verdict};
 use crate::rng::Mulberry32;
 use crate::rules::{CountRange, RealRange, Rules, RULES_VERSION};
@@ -87,10 +87,6 @@ pub fn draw_candidate(rules: &Rules, rng: &mut Mulberry32) -> World {
     let n = count(rng, w.count);
     let mut walls = Vec::with_capacity(n as usize);
     let (width, height) = (rules.field.width, rules.field.height);
-    let (ball_clear2, goal_clear2) = (
-        w.ball_clearance * w.ball_clearance,
-        w.goal_clearance * w.goal_clearance,
-    );
     for _ in 0..n {
         let cx = real(rng, w.center_x);
         let cy = real(rng, w.center_y);
@@ -107,8 +103,10 @@ pub fn draw_candidate(rules: &Rules, rng: &mut Mulberry32) -> World {
                 && p.y >= w.radius
                 && p.y <= height - w.radius
         };
-        let near_ball = point_segment_dist2(ball, wall.a, wall.b) < ball_clear2;
-        let near_goal = goal.zone().segment_dist2(wall.a, wall.b) < goal_clear2;
+        let near_ball = point_closer_than(ball, wall.a, wall.b, w.ball_clearance);
+        let near_goal = goal
+            .zone()
+            .segment_closer_than(wall.a, wall.b, w.goal_clearance);
         if inside(wall.a) && inside(wall.b) && !near_ball && !near_goal {
             walls.push(wall);
         }

@@ -70,33 +70,84 @@ pub fn segment_segment_dist2(a: Vec2, b: Vec2, c: Vec2, d: Vec2) -> f64 {
         .min(point_segment_dist2(d, a, b))
 }
 
-/// `segment_segment_dist2(a, b, c, d) < reach * reach`, bit for bit, without the
-/// four point-to-segment distances (and their divisions) when the segments' boxes
-/// are apart by more than `reach` along an axis.
-///
-/// Why it is the same answer: each of those distances is from an endpoint of one
-/// segment to a point computed on the other, which lies in the other's box give or
-/// take a few units in the last place. Apart by more than `reach` plus a margin far
-/// above that rounding, every offset has a component longer than `reach`, so every
-/// squared distance, rounded, is at least `reach * reach` rounded (rounding is
-/// monotonic). The crossing test, which can answer 0 on its own, is still asked.
+/// `segment_segment_dist2(a, b, c, d) < reach * reach`, bit for bit, with fewer
+/// divisions: the distance is 0 when the segments cross, else the least of four
+/// endpoint-to-segment distances, so it is under `reach` exactly when the segments
+/// cross or one of those four is ([`point_closer_than`] skips those that are
+/// surely not). A NaN term counts as not closer, as `f64::min` ignores it.
 pub fn segments_closer_than(a: Vec2, b: Vec2, c: Vec2, d: Vec2, reach: f64) -> bool {
-    let span = |p: f64, q: f64| if p < q { (p, q) } else { (q, p) };
-    let (ax0, ax1) = span(a.x, b.x);
-    let (ay0, ay1) = span(a.y, b.y);
-    let (cx0, cx1) = span(c.x, d.x);
-    let (cy0, cy1) = span(c.y, d.y);
-    // A sum of magnitudes bounds every coordinate: the margin grows with the scale
-    // of the numbers, as their rounding does. (NaN anywhere: no shortcut.)
-    let scale = ax1.abs() + ax0.abs() + ay1.abs() + ay0.abs() + cx1.abs() + cx0.abs();
-    let scale = scale + cy1.abs() + cy0.abs() + reach.abs();
-    let apart = reach + 1e-9 * (1.0 + scale);
-    if reach >= 0.0
-        && (cx0 - ax1 > apart || ax0 - cx1 > apart || cy0 - ay1 > apart || ay0 - cy1 > apart)
-    {
-        return segments_intersect(a, b, c, d) && 0.0 < reach * reach;
+    if segments_intersect(a, b, c, d) {
+        return 0.0 < reach * reach;
     }
-    segment_segment_dist2(a, b, c, d) < reach * reach
+    let ab = Bounds::of(a, b);
+    let cd = Bounds::of(c, d);
+    let scale = ab.magnitude() + cd.magnitude();
+    let apart = reach + 1e-9 * (1.0 + scale + reach.abs());
+    if reach.is_nan() || reach < 0.0 {
+        return segment_segment_dist2(a, b, c, d) < reach * reach;
+    }
+    // Apart along an axis: every endpoint is apart from the other's box.
+    if cd.x0 - ab.x1 > apart
+        || ab.x0 - cd.x1 > apart
+        || cd.y0 - ab.y1 > apart
+        || ab.y0 - cd.y1 > apart
+    {
+        return false;
+    }
+    let near = |p: Vec2, q: &Bounds, s: Vec2, e: Vec2| {
+        !q.apart(p, apart) && point_segment_dist2(p, s, e) < reach * reach
+    };
+    near(a, &cd, c, d) || near(b, &cd, c, d) || near(c, &ab, a, b) || near(d, &ab, a, b)
+}
+
+/// A segment's bounding box.
+struct Bounds {
+    x0: f64,
+    x1: f64,
+    y0: f64,
+    y1: f64,
+}
+
+impl Bounds {
+    fn of(a: Vec2, b: Vec2) -> Self {
+        let (x0, x1) = if a.x < b.x { (a.x, b.x) } else { (b.x, a.x) };
+        let (y0, y1) = if a.y < b.y { (a.y, b.y) } else { (b.y, a.y) };
+        Self { x0, x1, y0, y1 }
+    }
+
+    /// A bound of every coordinate's magnitude.
+    fn magnitude(&self) -> f64 {
+        self.x0.abs() + self.x1.abs() + self.y0.abs() + self.y1.abs()
+    }
+
+    /// Whether `p` is farther than `apart` from the box along an axis.
+    fn apart(&self, p: Vec2, apart: f64) -> bool {
+        self.x0 - p.x > apart
+            || p.x - self.x1 > apart
+            || self.y0 - p.y > apart
+            || p.y - self.y1 > apart
+    }
+}
+
+/// `point_segment_dist2(p, a, b) < reach * reach`, bit for bit, without the
+/// division when `p` is farther than `reach` from the segment's box along an axis.
+///
+/// Why it is the same answer: the point the distance is measured to,
+/// `a + t (b − a)` with `t` in [0, 1], lies in the segment's box give or take a few
+/// units in the last place of the coordinates. Apart by more than `reach` plus a
+/// margin far above that rounding, the offset's component along that axis is
+/// longer than `reach`, so the squared distance, rounded, is at least
+/// `reach * reach` rounded (rounding is monotonic).
+pub fn point_closer_than(p: Vec2, a: Vec2, b: Vec2, reach: f64) -> bool {
+    let q = Bounds::of(a, b);
+    // The margin grows with the magnitude of the numbers, as their rounding does.
+    // (NaN anywhere: no shortcut.)
+    let scale = p.x.abs() + p.y.abs() + q.magnitude();
+    let apart = reach + 1e-9 * (1.0 + scale + reach.abs());
+    if reach >= 0.0 && q.apart(p, apart) {
+        return false;
+    }
+    point_segment_dist2(p, a, b) < reach * reach
 }
 
 /// An axis-aligned box given by its centre and half extents.
@@ -118,18 +169,34 @@ impl Aabb {
         (p.x - self.center.x).abs() <= self.half.x && (p.y - self.center.y).abs() <= self.half.y
     }
 
+    /// The corners, in the order the distance walks the edges.
+    fn corners(&self) -> [Vec2; 4] {
+        let (c, h) = (self.center, self.half);
+        [
+            Vec2::new(c.x - h.x, c.y - h.y),
+            Vec2::new(c.x + h.x, c.y - h.y),
+            Vec2::new(c.x + h.x, c.y + h.y),
+            Vec2::new(c.x - h.x, c.y + h.y),
+        ]
+    }
+
+    /// `self.segment_dist2(a, b) < reach * reach`, bit for bit, through
+    /// [`segments_closer_than`] for each edge (the distance is 0 when an end is
+    /// inside, else the least of the four edges' distances).
+    pub fn segment_closer_than(&self, a: Vec2, b: Vec2, reach: f64) -> bool {
+        if self.contains(a) || self.contains(b) {
+            return 0.0 < reach * reach;
+        }
+        let corners = self.corners();
+        (0..4).any(|i| segments_closer_than(a, b, corners[i], corners[(i + 1) % 4], reach))
+    }
+
     /// Squared distance between the box and segment `a`–`b` (0 when they touch).
     pub fn segment_dist2(&self, a: Vec2, b: Vec2) -> f64 {
         if self.contains(a) || self.contains(b) {
             return 0.0;
         }
-        let (c, h) = (self.center, self.half);
-        let corners = [
-            Vec2::new(c.x - h.x, c.y - h.y),
-            Vec2::new(c.x + h.x, c.y - h.y),
-            Vec2::new(c.x + h.x, c.y + h.y),
-            Vec2::new(c.x - h.x, c.y + h.y),
-        ];
+        let corners = self.corners();
         (0..4)
             .map(|i| segment_segment_dist2(a, b, corners[i], corners[(i + 1) % 4]))
             .fold(f64::INFINITY, f64::min)

@@ -2,9 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::geometry::{
-    point_segment_dist2, segment_segment_dist2, segments_closer_than, Aabb, Vec2,
-};
+use crate::geometry::{point_closer_than, segments_closer_than, Aabb, Vec2};
 use crate::rules::{PartsSection, Rules, GOAL_HEIGHT, GOAL_WIDTH};
 
 /// A fixed wall (ledge): a capsule from `a` to `b` of half-thickness `walls.radius`.
@@ -415,17 +413,17 @@ pub fn check_placement(
             });
         }
     }
-    if world.goal.zone().segment_dist2(body.a, body.b) < r * r {
+    if world.goal.zone().segment_closer_than(body.a, body.b, r) {
         return Err(PlacementError::OverlapsGoal { part: part() });
     }
     let reach = r + rules.ball.radius;
-    if point_segment_dist2(world.ball, body.a, body.b) < reach * reach {
+    if point_closer_than(world.ball, body.a, body.b, reach) {
         return Err(PlacementError::OverlapsBall { part: part() });
     }
     for (i, other) in placed.iter().enumerate() {
         let o = other.body(&rules.parts);
         let reach = r + o.radius;
-        if segment_segment_dist2(body.a, body.b, o.a, o.b) < reach * reach {
+        if segments_closer_than(body.a, body.b, o.a, o.b, reach) {
             return Err(PlacementError::OverlapsPart {
                 part: part(),
                 other: i + 1,

@@ -8,7 +8,9 @@
 
 use contraption::{
     complete_sweep, draw_candidate,
-    geometry::{segment_segment_dist2, segments_closer_than},
+    geometry::{
+        point_closer_than, point_segment_dist2, segment_segment_dist2, segments_closer_than, Aabb,
+    },
     parse_rules_file, run_sweep, run_sweep_plain, simulate, Compiled, Mulberry32, PartKind,
     Placement, Rules, SimOptions, Spin, ValidRules, Vec2, World,
 };
@@ -170,6 +172,25 @@ proptest! {
         prop_assert_eq!(
             segments_closer_than(a, b, c, d, reach),
             segment_segment_dist2(a, b, c, d) < reach * reach
+        );
+        // A point and a segment, the point at either end of the other segment
+        // (near, far, on the line).
+        for p in [c, d] {
+            let reach = if near { point_segment_dist2(p, a, b).sqrt() } else { reach };
+            prop_assert_eq!(
+                point_closer_than(p, a, b, reach),
+                point_segment_dist2(p, a, b) < reach * reach
+            );
+        }
+        // A box (the goal zone's shape) and a segment.
+        let zone = Aabb {
+            center: c,
+            half: Vec2::new((d.x - c.x).abs() / 2.0, (d.y - c.y).abs() / 2.0),
+        };
+        let reach = if near { zone.segment_dist2(a, b).sqrt() } else { reach };
+        prop_assert_eq!(
+            zone.segment_closer_than(a, b, reach),
+            zone.segment_dist2(a, b) < reach * reach
         );
     }
 }
