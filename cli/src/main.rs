@@ -8,6 +8,7 @@ mod args;
 mod commands;
 mod exit;
 mod output;
+mod progress;
 mod term;
 
 use std::process::ExitCode;

@@ -7,13 +7,14 @@ use anyhow::Result;
 use contraption::totals::AttemptsBucket;
 use contraption::{summarize, ScanSummary, SeedSummary as Row, Totals};
 use contraption_catalog::ScanEvent;
-use indicatif::{ProgressBar, ProgressStyle};
+use indicatif::ProgressBar;
 use rayon::prelude::*;
 use serde::Serialize;
 
 use crate::args::{open_catalog, parse_range};
 use crate::exit::Exit;
 use crate::output::Out;
+use crate::progress::{ctrl_c_flag, seeds_bar};
 use crate::term::printable;
 use crate::Ctx;
 
@@ -77,14 +78,7 @@ fn fallback_warning(seeds: u64, fallback: u64, all_pre_solved: u64) -> Option<St
 fn run_printing(range: &str, ctx: &Ctx, out: &mut Out) -> Result<()> {
     let json = ctx.json;
     let (from, to) = parse_range(range)?;
-    let bar = ProgressBar::new(to - from);
-    bar.set_style(
-        ProgressStyle::with_template(
-            "{spinner} scanning [{bar:40}] {pos}/{len} seeds  {per_sec}  eta {eta}",
-        )
-        .expect("valid template")
-        .progress_chars("=> "),
-    );
+    let bar = seeds_bar("scanning", to - from);
     let printed = print_rows(from, to, ctx, out, &bar);
     bar.finish_and_clear();
     let summary = printed?;
@@ -167,27 +161,12 @@ fn print_rows(
 /// `scan FROM..TO --db PATH`: stores every seed's summary in the catalog, under
 /// the rules in force (a range scanned under other rules is another scan).
 fn run_into_catalog(range: &str, path: &Path, ctx: &Ctx, out: &mut Out) -> Result<()> {
-    use std::sync::atomic::{AtomicBool, Ordering};
-    use std::sync::Arc;
-
     let (from, to) = parse_range(range)?;
     let mut catalog = open_catalog(path)?;
     let rules = &ctx.rules;
     let scan = catalog.begin_scan(rules, from, to)?;
-    let cancel = Arc::new(AtomicBool::new(false));
-    {
-        let cancel = Arc::clone(&cancel);
-        // A second Ctrl-C while the chunk finishes is the default: it ends the process.
-        let _ = ctrlc::set_handler(move || cancel.store(true, Ordering::Relaxed));
-    }
-    let bar = ProgressBar::new(to - from);
-    bar.set_style(
-        ProgressStyle::with_template(
-            "{spinner} scanning into the catalog [{bar:40}] {pos}/{len} seeds  {per_sec}  eta {eta}",
-        )
-        .expect("valid template")
-        .progress_chars("=> "),
-    );
+    let cancel = ctrl_c_flag();
+    let bar = seeds_bar("scanning into the catalog", to - from);
     let run = catalog.run_scan_reporting(rules, scan.id, &cancel, |event| match event {
         ScanEvent::Progress(p) => bar.set_position(p.done),
         ScanEvent::Waiting { holder } => bar.suspend(|| {

@@ -3,19 +3,18 @@
 //! range's aggregates at the end.
 
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
+use std::sync::atomic::Ordering;
 
 use anyhow::{bail, Context, Result};
 use contraption::totals::SolvingBucket;
 use contraption::{parse_criteria, summarize, Criteria, ScanSummary, SeedSummary, Totals};
-use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use crate::args::parse_range;
 use crate::exit::Exit;
 use crate::output::Out;
+use crate::progress::{ctrl_c_flag, seeds_bar};
 use crate::Ctx;
 
 /// Seeds summarised on all cores between two looks at Ctrl-C, two flushes of the
@@ -117,20 +116,8 @@ pub fn run(args: Args, ctx: &Ctx, out: &mut Out) -> Result<Exit> {
         }
     }
 
-    let cancel = Arc::new(AtomicBool::new(false));
-    {
-        let cancel = Arc::clone(&cancel);
-        // A second Ctrl-C while the batch finishes is the default: it ends the process.
-        let _ = ctrlc::set_handler(move || cancel.store(true, Ordering::Relaxed));
-    }
-    let bar = ProgressBar::new(to - from);
-    bar.set_style(
-        ProgressStyle::with_template(
-            "{spinner} searching [{bar:40}] {pos}/{len} seeds  {per_sec}  eta {eta}  {msg}",
-        )
-        .expect("valid template")
-        .progress_chars("=> "),
-    );
+    let cancel = ctrl_c_flag();
+    let bar = seeds_bar("searching", to - from);
     bar.set_position(state.next - from);
     bar.reset_eta();
     bar.set_message(format!("{} matches", state.matches));

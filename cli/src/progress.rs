@@ -1,0 +1,30 @@
+//! What long commands share: a progress bar on stderr and Ctrl-C as a request to
+//! stop at the next chunk.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+
+use indicatif::{ProgressBar, ProgressStyle};
+
+/// A bar over `len` seeds on stderr (hidden when stderr is not a terminal):
+/// `{what} [=====>    ] done/len seeds  rate  eta  message`.
+pub fn seeds_bar(what: &str, len: u64) -> ProgressBar {
+    let bar = ProgressBar::new(len);
+    bar.set_style(
+        ProgressStyle::with_template(&format!(
+            "{{spinner}} {what} [{{bar:40}}] {{pos}}/{{len}} seeds  {{per_sec}}  eta {{eta}}  {{msg}}"
+        ))
+        .expect("valid template")
+        .progress_chars("=> "),
+    );
+    bar
+}
+
+/// A flag Ctrl-C raises. The command looks at it between chunks; a second Ctrl-C
+/// while a chunk finishes is the default one and ends the process.
+pub fn ctrl_c_flag() -> Arc<AtomicBool> {
+    let flag = Arc::new(AtomicBool::new(false));
+    let raised = Arc::clone(&flag);
+    let _ = ctrlc::set_handler(move || raised.store(true, Ordering::Relaxed));
+    flag
+}
