@@ -2,11 +2,9 @@
 
 use std::sync::Arc;
 
-use contraption_catalog::{
-    Bookmark, BookmarkCheck, BookmarkInput, BookmarkQuery, Filter, SeedPage, SeedQuery, Stats,
-};
+use contraption_catalog::{Bookmark, BookmarkCheck, BookmarkInput, BookmarkQuery, SeedPage, Stats};
 use studio_core::catalog::{
-    self, CalendarMonth, CatalogInfo, CatalogState, ScanEvent, ScanOutcome, Thumbnail,
+    self, CalendarMonth, CatalogInfo, CatalogState, ScanEvent, ScanOutcome, SeedRequest, Thumbnail,
 };
 use studio_core::jobs::Jobs;
 use tauri::ipc::Channel;
@@ -36,16 +34,16 @@ pub async fn start_scan(
 }
 
 #[tauri::command]
-pub async fn query_seeds(state: Catalog<'_>, query: SeedQuery) -> Reply<SeedPage> {
+pub async fn query_seeds(state: Catalog<'_>, query: SeedRequest) -> Reply<SeedPage> {
     let s = state.inner().clone();
     blocking(move || catalog::query(&s, &query)).await
 }
 
-/// Statistics over the rows `query_seeds` returns for the same `filters`.
+/// Statistics over the rows `query_seeds` returns for the same `criteria`.
 #[tauri::command]
-pub async fn catalog_stats(state: Catalog<'_>, filters: Vec<Filter>) -> Reply<Stats> {
+pub async fn catalog_stats(state: Catalog<'_>, criteria: String) -> Reply<Stats> {
     let s = state.inner().clone();
-    blocking(move || catalog::stats(&s, &filters)).await
+    blocking(move || catalog::stats(&s, &criteria)).await
 }
 
 #[tauri::command]
