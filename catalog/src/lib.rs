@@ -9,6 +9,7 @@ mod bookmarks;
 mod criteria_sql;
 mod error;
 mod scan;
+mod search;
 mod seeds;
 mod store;
 
@@ -18,5 +19,6 @@ pub use error::CatalogError;
 pub use scan::{
     ScanEnd, ScanEvent, ScanProgress, ScanRecord, ScanRun, ScanState, LEASE_SECONDS, SCAN_CHUNK,
 };
+pub use search::{search_batch, SearchRecord, SEARCH_BATCH};
 pub use seeds::{SeedPage, SeedQuery, SeedRow, SortKey, Stats};
 pub use store::{default_path, Catalog, Opened, APPLICATION_ID, SCHEMA_VERSION};

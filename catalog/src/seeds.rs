@@ -54,6 +54,8 @@ impl SortKey {
 pub struct SeedQuery {
     /// The rows kept (the empty criteria keep every row).
     pub criteria: Criteria,
+    /// Only the seeds this search found (its matches), when set.
+    pub search: Option<i64>,
     pub sort: SortKey,
     pub descending: bool,
     pub offset: u32,
@@ -65,6 +67,7 @@ impl Default for SeedQuery {
     fn default() -> Self {
         Self {
             criteria: Criteria::everything(),
+            search: None,
             sort: SortKey::Seed,
             descending: false,
             offset: 0,
@@ -112,12 +115,15 @@ pub struct Stats {
     pub placement_solves: Vec<u64>,
 }
 
-/// The rows of one rules id that meet the criteria.
-fn where_clause(rules_id: &str, criteria: &Criteria) -> (String, Vec<Value>) {
-    (
-        format!(" WHERE rules_id = ? AND ({})", criteria_sql(criteria)),
-        vec![Value::Text(rules_id.to_owned())],
-    )
+/// The rows of one rules id that meet the criteria (and that a search found).
+fn where_clause(rules_id: &str, criteria: &Criteria, search: Option<i64>) -> (String, Vec<Value>) {
+    let mut values = vec![Value::Text(rules_id.to_owned())];
+    let mut clause = format!(" WHERE rules_id = ? AND ({})", criteria_sql(criteria));
+    if let Some(id) = search {
+        clause.push_str(" AND seed IN (SELECT seed FROM search_matches WHERE search_id = ?)");
+        values.push(Value::Integer(id));
+    }
+    (clause, values)
 }
 
 const ROW_COLUMNS: &str = "seed, rules_version, shipped, attempts, fallback, pre_solved, solving, \
@@ -216,7 +222,7 @@ impl Catalog {
                 "a page holds at most 1000 rows".into(),
             ));
         }
-        let (clause, values) = where_clause(rules.id(), &q.criteria);
+        let (clause, values) = where_clause(rules.id(), &q.criteria, q.search);
         let total: i64 = self.conn.query_row(
             &format!("SELECT count(*) FROM seeds{clause}"),
             params_from_iter(values.iter()),
@@ -248,7 +254,7 @@ impl Catalog {
 
     /// Statistics over the rows stored under `rules` that meet `criteria`.
     pub fn stats(&self, rules: &ValidRules, criteria: &Criteria) -> Result<Stats, CatalogError> {
-        let (clause, values) = where_clause(rules.id(), criteria);
+        let (clause, values) = where_clause(rules.id(), criteria, None);
         let mut stats = Stats {
             seeds: 0,
             accepted: 0,

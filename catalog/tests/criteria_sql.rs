@@ -79,6 +79,7 @@ fn queried(catalog: &Catalog, c: &Criteria) -> (Vec<u32>, u64) {
             &ValidRules::default(),
             &SeedQuery {
                 criteria: c.clone(),
+                search: None,
                 sort: SortKey::Seed,
                 descending: false,
                 offset: 0,
@@ -95,6 +96,7 @@ fn queried(catalog: &Catalog, c: &Criteria) -> (Vec<u32>, u64) {
                 &ValidRules::default(),
                 &SeedQuery {
                     criteria: c.clone(),
+                    search: None,
                     sort: SortKey::Seed,
                     descending: false,
                     offset,

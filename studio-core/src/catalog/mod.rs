@@ -66,6 +66,9 @@ type Result<T, E = CatalogViewError> = std::result::Result<T, E>;
 pub struct SeedRequest {
     /// Criteria text, e.g. `solving <= 3 and not fallback`; empty keeps every row.
     pub criteria: String,
+    /// Only the matches of this search (a `SearchInfo`'s id), when set.
+    #[ts(type = "number | null")]
+    pub search: Option<i64>,
     pub sort: SortKey,
     pub descending: bool,
     pub offset: u32,
@@ -77,6 +80,7 @@ impl Default for SeedRequest {
     fn default() -> Self {
         Self {
             criteria: String::new(),
+            search: None,
             sort: SortKey::Seed,
             descending: false,
             offset: 0,
@@ -103,6 +107,7 @@ pub fn criteria(text: &str) -> Result<Criteria> {
 pub fn query(state: &CatalogState, q: &SeedRequest) -> Result<SeedPage> {
     let query = SeedQuery {
         criteria: criteria(&q.criteria)?,
+        search: q.search,
         sort: q.sort,
         descending: q.descending,
         offset: q.offset,
