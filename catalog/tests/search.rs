@@ -103,7 +103,10 @@ fn a_search_cancelled_and_resumed_ends_as_one_that_never_stopped() {
         .unwrap();
     assert_eq!(page.total, seeds.len() as u64);
     let shown: Vec<u32> = page.rows.iter().map(|r| r.seed).collect();
-    assert!(shown == seeds[..shown.len()], "the first page of the matches");
+    assert!(
+        shown == seeds[..shown.len()],
+        "the first page of the matches"
+    );
     for row in &page.rows {
         assert_eq!(row, &summarize(&v1(), row.seed));
     }

@@ -11,7 +11,8 @@ use std::path::{Path, PathBuf};
 use contraption::{GenerationReport, ParsedSeed, SeedError};
 use contraption_catalog::{Bookmark, BookmarkCheck, BookmarkInput, BookmarkQuery, SeedPage, Stats};
 use studio_core::catalog::{
-    CalendarMonth, CatalogInfo, ScanEvent, ScanOutcome, SeedRequest, Thumbnail,
+    CalendarMonth, CatalogInfo, ScanEvent, ScanOutcome, SearchEvent, SearchOutcome, SeedRequest,
+    Thumbnail,
 };
 use studio_core::exchange::{ImportedLevel, SharedSeed, WrittenFile};
 use studio_core::inspect::{Inspection, PlacementTrajectory};
@@ -49,6 +50,8 @@ fn export_all(dir: &Path) {
     ScanEvent::export_all_to(dir).unwrap();
     ScanOutcome::export_all_to(dir).unwrap();
     SeedRequest::export_all_to(dir).unwrap();
+    SearchEvent::export_all_to(dir).unwrap();
+    SearchOutcome::export_all_to(dir).unwrap();
     SeedPage::export_all_to(dir).unwrap();
     Stats::export_all_to(dir).unwrap();
     Thumbnail::export_all_to(dir).unwrap();

@@ -11,7 +11,8 @@ use contraption_catalog::{
     BookmarkInput, BookmarkQuery, CatalogError, ScanEnd, SortKey, SCAN_CHUNK,
 };
 use studio_core::catalog::{
-    self, CatalogState, CatalogViewError, ScanEvent, SeedRequest, MAX_THUMBNAILS,
+    self, CatalogState, CatalogViewError, ScanEvent, SearchEvent, SearchTotals, SeedRequest,
+    MAX_THUMBNAILS,
 };
 use studio_core::jobs::Jobs;
 use studio_core::CommandError;
@@ -96,6 +97,7 @@ fn a_scan_streams_progress_and_stores_every_seed() {
         &state,
         &SeedRequest {
             criteria: "solving <= 1".into(),
+            search: None,
             sort: SortKey::Attempts,
             descending: true,
             offset: 0,
@@ -506,4 +508,122 @@ fn criteria_are_the_engines_echoed_canonically_and_refused_with_a_place() {
         catalog::stats(&state, "colour = 3"),
         Err(CatalogViewError::Criteria { at: 0, .. })
     ));
+}
+
+/// The matches and totals of `from..to` by the engine alone, seed by seed.
+fn plain_search(criteria: &str, from: u32, to: u32) -> (Vec<u32>, contraption::Totals) {
+    let c = contraption::parse_criteria(criteria).unwrap();
+    let mut totals = contraption::Totals::default();
+    let mut seeds = Vec::new();
+    for s in from..to {
+        let row = summarize(s);
+        totals.add(&row);
+        if c.matches(&row) {
+            seeds.push(s);
+        }
+    }
+    (seeds, totals)
+}
+
+#[test]
+fn a_search_job_reports_progress_cancels_and_resumes_to_the_same_matches_and_totals() {
+    let (_dir, path) = temp_db("catalog.sqlite3");
+    let state = CatalogState::open(&path);
+    let jobs = Arc::new(Jobs::default());
+    let criteria = "walls in 3..5 and not fallback and solving <= 4";
+    let (from, to) = (500u64, 500 + 3 * contraption_catalog::SEARCH_BATCH);
+
+    // Refused before anything runs: bad criteria (with their place), bad ranges.
+    assert!(matches!(
+        catalog::run_search(&state, &jobs, "walls in 5..", from, to, |_| {}),
+        Err(CatalogViewError::Criteria { at: 12, .. })
+    ));
+    assert!(matches!(
+        catalog::run_search(&state, &jobs, criteria, 9, 9, |_| {}),
+        Err(CatalogViewError::InvalidRange { .. })
+    ));
+
+    // Cancelled after its first batch (the flag a `cancel_job` sets).
+    let cancel = AtomicBool::new(false);
+    let mut events = Vec::new();
+    let first = catalog::search(&path, 1, criteria, from, to, &cancel, |e| {
+        if matches!(e, SearchEvent::Progress { .. }) {
+            cancel.store(true, Ordering::Relaxed);
+        }
+        events.push(e);
+    })
+    .unwrap();
+    assert_eq!(first.end, ScanEnd::Cancelled);
+    assert!(matches!(
+        &events[0],
+        SearchEvent::Started { resumed: false, search, .. } if search.next == from
+    ));
+    let SearchEvent::Progress {
+        done,
+        total,
+        seeds_per_second,
+        eta_seconds,
+        ..
+    } = events[1].clone()
+    else {
+        panic!("{:?}", events[1]);
+    };
+    assert_eq!(
+        (done, total),
+        (contraption_catalog::SEARCH_BATCH, to - from)
+    );
+    assert!(seeds_per_second > 0.0 && eta_seconds.is_some());
+    assert!(matches!(events.last(), Some(SearchEvent::Cancelled { .. })));
+    assert_eq!(first.searched, contraption_catalog::SEARCH_BATCH);
+
+    // Started again through the job runner: it continues, to the end.
+    let mut events = Vec::new();
+    let done = catalog::run_search(&state, &jobs, criteria, from, to, |e| events.push(e)).unwrap();
+    assert_eq!(done.end, ScanEnd::Done);
+    assert!(matches!(
+        &events[0],
+        SearchEvent::Started { resumed: true, .. }
+    ));
+    let progress: Vec<u64> = events
+        .iter()
+        .filter_map(|e| match e {
+            SearchEvent::Progress { done, .. } => Some(*done),
+            _ => None,
+        })
+        .collect();
+    let b = contraption_catalog::SEARCH_BATCH;
+    assert_eq!(progress, [2 * b, 3 * b]);
+    assert_eq!(done.searched, 2 * b);
+    let (seeds, totals) = plain_search(criteria, from as u32, to as u32);
+    assert!(!seeds.is_empty());
+    assert_eq!(done.search.matches, seeds.len() as u64);
+    assert_eq!(done.search.totals, SearchTotals::from(&totals));
+    assert!(
+        matches!(events.last(), Some(SearchEvent::Finished { search, .. }) if search == &done.search)
+    );
+
+    // The matches are in the catalog, and the browser shows just them.
+    let mut rows = Vec::new();
+    loop {
+        let page = catalog::query(
+            &state,
+            &SeedRequest {
+                search: Some(done.search.id),
+                offset: rows.len() as u32,
+                limit: 1000,
+                ..SeedRequest::default()
+            },
+        )
+        .unwrap();
+        let total = page.total;
+        rows.extend(page.rows);
+        if rows.len() as u64 >= total {
+            break;
+        }
+    }
+    assert_eq!(rows.iter().map(|r| r.seed).collect::<Vec<_>>(), seeds);
+    let info = state.info().unwrap();
+    assert_eq!(info.searches.len(), 1);
+    assert_eq!(info.searches[0], done.search);
+    assert_eq!(info.seeds, seeds.len() as u64);
 }

@@ -4,7 +4,8 @@ use std::sync::Arc;
 
 use contraption_catalog::{Bookmark, BookmarkCheck, BookmarkInput, BookmarkQuery, SeedPage, Stats};
 use studio_core::catalog::{
-    self, CalendarMonth, CatalogInfo, CatalogState, ScanEvent, ScanOutcome, SeedRequest, Thumbnail,
+    self, CalendarMonth, CatalogInfo, CatalogState, ScanEvent, ScanOutcome, SearchEvent,
+    SearchOutcome, SeedRequest, Thumbnail,
 };
 use studio_core::jobs::Jobs;
 use tauri::ipc::Channel;
@@ -31,6 +32,24 @@ pub async fn start_scan(
 ) -> Reply<ScanOutcome> {
     let (s, jobs) = (state.inner().clone(), jobs.inner().clone());
     blocking(move || catalog::run_scan(&s, &jobs, from, to, |e| drop(on_event.send(e)))).await
+}
+
+/// Searches (or continues searching) `from..to` for `criteria`, streaming
+/// `SearchEvent`s; the matches land in the catalog; cancel with `cancel_job`.
+#[tauri::command]
+pub async fn start_search(
+    state: Catalog<'_>,
+    jobs: State<'_, Arc<Jobs>>,
+    criteria: String,
+    from: u64,
+    to: u64,
+    on_event: Channel<SearchEvent>,
+) -> Reply<SearchOutcome> {
+    let (s, jobs) = (state.inner().clone(), jobs.inner().clone());
+    blocking(move || {
+        catalog::run_search(&s, &jobs, &criteria, from, to, |e| drop(on_event.send(e)))
+    })
+    .await
 }
 
 #[tauri::command]

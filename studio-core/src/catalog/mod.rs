@@ -5,6 +5,7 @@
 
 mod pictures;
 mod scan;
+mod search;
 mod state;
 
 use contraption::{parse_criteria, Criteria, ValidRules};
@@ -21,6 +22,7 @@ pub use pictures::{
 pub use scan::{
     check_range, eta_seconds, run_scan, scan, seeds_per_second, ScanEvent, ScanOutcome, SEED_END,
 };
+pub use search::{run_search, search, SearchEvent, SearchInfo, SearchOutcome, SearchTotals};
 pub use state::{CatalogInfo, CatalogState, ScanSlot};
 
 /// Everything the catalog views can refuse or fail with.
@@ -44,7 +46,7 @@ pub enum CatalogViewError {
         #[ts(type = "number")]
         to: u64,
     },
-    #[error("a scan is already running; cancel it or wait for it to finish")]
+    #[error("a scan or a search is already running; cancel it or wait for it to finish")]
     ScanRunning,
     #[error("{year}-{month} is not a month")]
     NoSuchMonth { year: i32, month: u32 },

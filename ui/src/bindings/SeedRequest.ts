@@ -9,7 +9,11 @@ export type SeedRequest = {
 /**
  * Criteria text, e.g. `solving <= 3 and not fallback`; empty keeps every row.
  */
-criteria: string, sort: SortKey, descending: boolean, offset: number, 
+criteria: string, 
+/**
+ * Only the matches of this search (a `SearchInfo`'s id), when set.
+ */
+search: number | null, sort: SortKey, descending: boolean, offset: number, 
 /**
  * At most 1000.
  */
