@@ -12,6 +12,10 @@ import type { Thumbnail } from "../src/bindings/Thumbnail";
 import type { SeedRequest } from "../src/catalog/api";
 import { MAX_PAGES, PAGE, SeedBrowser } from "../src/catalog/seeds/browser.svelte";
 import { ScanRunner } from "../src/catalog/seeds/scan.svelte";
+import { SearchRunner } from "../src/catalog/seeds/search.svelte";
+import type { SearchEvent } from "../src/bindings/SearchEvent";
+import type { SearchInfo } from "../src/bindings/SearchInfo";
+import type { SearchOutcome } from "../src/bindings/SearchOutcome";
 import { StatsState } from "../src/catalog/stats/stats.svelte";
 import { Thumbs } from "../src/catalog/thumbs.svelte";
 import { criteriaWords } from "../src/catalog/model";
@@ -413,5 +417,97 @@ describe("statistics", () => {
     expect(api.pending.length).toBe(1);
     void s.want("", 2000);
     expect(api.pending.length).toBe(2);
+  });
+});
+
+describe("search", () => {
+  const info = (over: Partial<SearchInfo> = {}): SearchInfo => ({
+    id: 7, criteria: "walls in 3..5", rules_id: "r", from: 0, to: 100, next: 0, matches: 0, state: "running",
+    totals: { seeds: 0, accepted: 0, fallback: 0, fallback_rate: 0, all_pre_solved: 0, pre_solved_rejections: 0, no_single_ramp_rejections: 0, mean_attempts: 0, attempts_histogram: [], solving_histogram: [], all_pre_solved_seeds: [] },
+    ...over,
+  });
+
+  it("follows the job's events: progress with matches, rate and time left, then the search with its totals", async () => {
+    let send!: (e: SearchEvent) => void;
+    const answer = later<SearchOutcome>();
+    const asked: [string, number, number][] = [];
+    const s = new SearchRunner({
+      startSearch: (criteria, from, to, onEvent) => {
+        asked.push([criteria, from, to]);
+        send = onEvent;
+        return answer.promise;
+      },
+      cancelJob: async () => true,
+    });
+    s.fromText = "0";
+    s.toText = "100";
+    let stored = 0;
+    const run = s.start("Walls IN 3..5", () => void stored++);
+    expect(s.running).toBe(true);
+    send({ event: "started", job: 3, search: info(), resumed: false });
+    send({ event: "progress", job: 3, done: 40, total: 100, matches: 5, seeds_per_second: 20, eta_seconds: 3, elapsed_ms: 2000 });
+    // A late "started" does not step back.
+    send({ event: "started", job: 3, search: info(), resumed: false });
+    expect([s.done, s.total, s.matches]).toEqual([40, 100, 5]);
+    expect(s.status).toBe("40 / 100 · 5 matches · 20 seeds/s · 3 s left");
+    const done = info({ next: 100, matches: 9, state: "done" });
+    send({ event: "finished", job: 3, search: done, elapsed_ms: 5000, seeds_per_second: 20 });
+    answer.resolve({ job: 3, end: "done", search: done, searched: 100, elapsed_ms: 5000, seeds_per_second: 20 });
+    expect(await run).toBeNull();
+    expect(asked).toEqual([["Walls IN 3..5", 0, 100]]);
+    expect([s.running, s.end, s.matches, s.search?.state]).toEqual([false, "done", 9, "done"]);
+    expect(stored).toBe(1);
+  });
+
+  it("hands refused criteria back to the filter box, with their place, and runs nothing", async () => {
+    const s = new SearchRunner({
+      startSearch: () => Promise.reject(new CommandFailed("start_search", { message: "m", error: { kind: "criteria", at: 9, message: "expected a number" } })),
+      cancelJob: async () => true,
+    });
+    const problem = await s.start("walls in x", () => {});
+    expect(problem).toEqual({ text: "walls in x", at: 9, message: "expected a number" });
+    expect([s.bad, s.end]).toEqual([true, "failed"]);
+  });
+
+  it("refuses a bad range before asking, and offers the whole space", async () => {
+    let asked = 0;
+    const s = new SearchRunner({ startSearch: () => (asked++, Promise.reject(new Error("no"))), cancelJob: async () => true });
+    s.fromText = "5";
+    s.toText = "5";
+    await s.start("fallback", () => {});
+    expect([asked, s.bad]).toEqual([0, true]);
+    s.wholeSpace();
+    expect([s.fromText, s.toText]).toEqual(["0", "4294967296"]);
+  });
+
+  it("cancels the running job by its id", async () => {
+    const cancelled: number[] = [];
+    let send!: (e: SearchEvent) => void;
+    const answer = later<SearchOutcome>();
+    const s = new SearchRunner({
+      startSearch: (_c, _f, _t, onEvent) => ((send = onEvent), answer.promise),
+      cancelJob: async (job) => (cancelled.push(job), true),
+    });
+    const run = s.start("fallback", () => {});
+    send({ event: "started", job: 11, search: info(), resumed: true });
+    await s.cancel();
+    expect(cancelled).toEqual([11]);
+    const stopped = info({ next: 40, matches: 2, state: "cancelled" });
+    send({ event: "cancelled", job: 11, search: stopped });
+    answer.resolve({ job: 11, end: "cancelled", search: stopped, searched: 40, elapsed_ms: 1, seeds_per_second: 1 });
+    await run;
+    expect(s.end).toBe("cancelled");
+    expect(s.status).toContain("stopped at 40 of 100 (2 matches kept)");
+  });
+
+  it("the browser shows only a search's matches when asked, with the criteria applied", async () => {
+    const api = fakeSeeds(10);
+    const b = new SeedBrowser(api);
+    b.showSearch(7);
+    await settle();
+    expect(api.queries.at(-1)).toMatchObject({ search: 7, offset: 0 });
+    b.showSearch(null);
+    await settle();
+    expect(api.queries.at(-1)).toMatchObject({ search: null });
   });
 });

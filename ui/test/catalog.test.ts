@@ -12,6 +12,7 @@ import {
   criteriaWords,
   scanItems,
   scanWords,
+  searchTotalsItems,
 } from "../src/catalog/model";
 import {
   calendarCells,
@@ -324,5 +325,18 @@ describe("thumbnail placeholder", () => {
     expect(near(pixel(12, 18), rgbOf(palette.bg), 2)).toBe(true);
     expect(near(pixel(0, 18), rgbOf(palette.fieldEdge), 2)).toBe(true);
     expect(pixel(12, 18)[3]).toBe(255);
+  });
+});
+
+describe("search totals", () => {
+  it("shows every field of the CLI's summary", () => {
+    const items = searchTotalsItems({
+      seeds: 1000, accepted: 990, fallback: 10, fallback_rate: 0.01, all_pre_solved: 1, pre_solved_rejections: 120,
+      no_single_ramp_rejections: 300, mean_attempts: 1.4199, attempts_histogram: [[1, 800], [2, 200]], solving_histogram: [[0, 3], [1, 997]], all_pre_solved_seeds: [42],
+    });
+    expect(Object.fromEntries(items.map((i) => [i.key, i.value]))).toEqual({
+      seeds: "1,000", accepted: "990", fallback: "10 (1.00%)", all_pre_solved: "1", pre_solved_rejections: "120",
+      no_single_ramp_rejections: "300", mean_attempts: "1.420", attempts_histogram: "1: 800, 2: 200", solving_histogram: "0: 3, 1: 997", all_pre_solved_seeds: "42",
+    });
   });
 });

@@ -6,6 +6,8 @@ import type { BookmarkQuery } from "../bindings/BookmarkQuery";
 import type { CalendarMonth } from "../bindings/CalendarMonth";
 import type { CatalogInfo } from "../bindings/CatalogInfo";
 import type { ScanEvent } from "../bindings/ScanEvent";
+import type { SearchEvent } from "../bindings/SearchEvent";
+import type { SearchOutcome } from "../bindings/SearchOutcome";
 import type { ScanOutcome } from "../bindings/ScanOutcome";
 import type { SeedPage } from "../bindings/SeedPage";
 import type { SeedRequest } from "../bindings/SeedRequest";
@@ -39,3 +41,10 @@ export const verifyBookmarks = () => call<BookmarkCheck[]>("verify_bookmarks");
 /** Scans (or resumes) `from..to`; events arrive on `onEvent`. */
 export const startScan = (from: number, to: number, onEvent: (e: ScanEvent) => void) =>
   call<ScanOutcome>("start_scan", { from, to, onEvent: channel(onEvent) });
+
+/**
+ * Searches (or continues the unfinished search of the same criteria and range)
+ * `from..to` for `criteria`; events arrive on `onEvent`; the matches land in the catalog.
+ */
+export const startSearch = (criteria: string, from: number, to: number, onEvent: (e: SearchEvent) => void) =>
+  call<SearchOutcome>("start_search", { criteria, from, to, onEvent: channel(onEvent) });

@@ -4,6 +4,8 @@ import type { BookmarkCheck } from "../bindings/BookmarkCheck";
 import type { CatalogInfo } from "../bindings/CatalogInfo";
 import type { ScanEvent } from "../bindings/ScanEvent";
 import type { ScanRecord } from "../bindings/ScanRecord";
+import type { SearchEvent } from "../bindings/SearchEvent";
+import type { SearchTotals } from "../bindings/SearchTotals";
 import type { SeedSummary } from "../bindings/SeedSummary";
 import type { SortKey } from "../bindings/SortKey";
 import { CommandFailed } from "../lib/ipc";
@@ -187,6 +189,40 @@ export function scanWords(e: ScanEvent): string {
     case "cancelled":
       return `cancelled at ${count(e.done)} of ${count(e.total)}: everything stored so far is kept; Resume continues from there`;
   }
+}
+
+/** The search's progress line for one event. */
+export function searchWords(e: SearchEvent): string {
+  switch (e.event) {
+    case "started": {
+      const s = e.search;
+      const done = s.next - s.from;
+      return `${e.resumed ? "resuming" : "searching"} ${s.from}..${s.to} for ${s.criteria || "every seed"}: ${count(done)} of ${count(s.to - s.from)} searched, ${count(s.matches)} matches`;
+    }
+    case "progress":
+      return `${count(e.done)} / ${count(e.total)} · ${count(e.matches)} matches · ${rateWords(e.seeds_per_second)} · ${etaWords(e.eta_seconds)}`;
+    case "finished":
+      return `done: ${count(e.search.to - e.search.from)} seeds, ${count(e.search.matches)} matches · ${rateWords(e.seeds_per_second)} · ${(e.elapsed_ms / 1000).toFixed(1)} s`;
+    case "cancelled":
+      return `stopped at ${count(e.search.next - e.search.from)} of ${count(e.search.to - e.search.from)} (${count(e.search.matches)} matches kept): Search again with the same criteria and range to continue`;
+  }
+}
+
+/** The whole range's totals of a search, as `contraption search` summarises them: label, value, one per field. */
+export function searchTotalsItems(t: SearchTotals): { key: string; label: string; value: string }[] {
+  const hist = (h: readonly (readonly [number, number])[]) => h.map(([k, n]) => `${k}: ${count(n)}`).join(", ") || "—";
+  return [
+    { key: "seeds", label: "seeds", value: count(t.seeds) },
+    { key: "accepted", label: "accepted", value: count(t.accepted) },
+    { key: "fallback", label: "fallback", value: `${count(t.fallback)} (${percent(t.fallback, t.seeds, 2)})` },
+    { key: "all_pre_solved", label: "all preSolved", value: count(t.all_pre_solved) },
+    { key: "pre_solved_rejections", label: "preSolved rejections", value: count(t.pre_solved_rejections) },
+    { key: "no_single_ramp_rejections", label: "no single-ramp rejections", value: count(t.no_single_ramp_rejections) },
+    { key: "mean_attempts", label: "mean attempts", value: t.mean_attempts.toFixed(3) },
+    { key: "attempts_histogram", label: "seeds per attempts", value: hist(t.attempts_histogram) },
+    { key: "solving_histogram", label: "seeds per solving placements", value: hist(t.solving_histogram) },
+    { key: "all_pre_solved_seeds", label: "all-preSolved seeds", value: t.all_pre_solved_seeds.join(", ") || "none" },
+  ];
 }
 
 /** One line of the scan list: the range, how far it got, and whether it can be resumed. */

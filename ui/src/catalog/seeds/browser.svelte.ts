@@ -38,6 +38,8 @@ export interface Selection {
 export class SeedBrowser {
   /** The criteria applied, in canonical text ("" = every seed). */
   criteria = $state("");
+  /** Only the matches of this search (its id), or every stored seed. */
+  search = $state<number | null>(null);
   sort = $state<SortKey>("seed");
   descending = $state(false);
   /** The filter box's text (bound to the field). */
@@ -115,6 +117,13 @@ export class SeedBrowser {
     }
   }
 
+  /** Shows only the matches of search `id` (null: every stored seed), with the criteria applied. */
+  showSearch(id: number | null): void {
+    if (this.search === id) return;
+    this.search = id;
+    this.#reorder();
+  }
+
   /** Sorts by `c`; a second click flips the direction (numbers start descending, seeds ascending). */
   setSort(c: SortKey): void {
     if (this.sort === c) this.descending = !this.descending;
@@ -184,7 +193,7 @@ export class SeedBrowser {
   }
 
   #query(page: number, criteria: string): api.SeedRequest {
-    return { criteria, sort: this.sort, descending: this.descending, offset: page * PAGE, limit: PAGE };
+    return { criteria, search: this.search, sort: this.sort, descending: this.descending, offset: page * PAGE, limit: PAGE };
   }
 
   select(row: SeedSummary, index: number | null): void {
