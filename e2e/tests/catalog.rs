@@ -14,6 +14,8 @@ use serde_json::Value;
 // Issue 9's symptoms, one file each (beside this one, in tests/catalog/).
 #[path = "catalog/new_user.rs"]
 mod new_user;
+#[path = "catalog/search.rs"]
+mod search;
 #[path = "catalog/sizes.rs"]
 mod sizes;
 #[path = "catalog/symptoms.rs"]
