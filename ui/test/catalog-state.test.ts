@@ -511,3 +511,15 @@ describe("search", () => {
     expect(api.queries.at(-1)).toMatchObject({ search: null });
   });
 });
+
+describe("search matches in the browser", () => {
+  it("shows a search's matches with its criteria applied and echoed", async () => {
+    const api = fakeSeeds(10);
+    const b = new SeedBrowser(api);
+    b.filterText = "solving <= 3";
+    await b.submitFilter();
+    expect(await b.showSearchMatches(4, "Walls = 3")).toBe(true);
+    expect(api.queries.at(-1)).toMatchObject({ search: 4, criteria: "Walls = 3" });
+    expect([b.search, b.criteria, b.filterText]).toEqual([4, "walls = 3", "walls = 3"]);
+  });
+});

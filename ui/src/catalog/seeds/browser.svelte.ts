@@ -124,6 +124,12 @@ export class SeedBrowser {
     this.#reorder();
   }
 
+  /** Shows only the matches of search `id`, with its criteria applied (so the box says what they are). */
+  showSearchMatches(id: number, criteria: string): Promise<boolean> {
+    this.search = id;
+    return this.apply(criteria);
+  }
+
   /** Sorts by `c`; a second click flips the direction (numbers start descending, seeds ascending). */
   setSort(c: SortKey): void {
     if (this.sort === c) this.descending = !this.descending;
