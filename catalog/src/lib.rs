@@ -6,15 +6,19 @@
 //! (never deleted) and a fresh catalog is created in its place.
 
 mod bookmarks;
+mod criteria_sql;
 mod error;
 mod scan;
+mod search;
 mod seeds;
 mod store;
 
 pub use bookmarks::{Bookmark, BookmarkCheck, BookmarkInput, BookmarkQuery};
+pub use criteria_sql::criteria_sql;
 pub use error::CatalogError;
 pub use scan::{
     ScanEnd, ScanEvent, ScanProgress, ScanRecord, ScanRun, ScanState, LEASE_SECONDS, SCAN_CHUNK,
 };
-pub use seeds::{Column, Filter, Op, SeedPage, SeedQuery, SeedRow, Stats};
+pub use search::{search_batch, SearchRecord, SEARCH_BATCH};
+pub use seeds::{SeedPage, SeedQuery, SeedRow, SortKey, Stats};
 pub use store::{default_path, Catalog, Opened, APPLICATION_ID, SCHEMA_VERSION};

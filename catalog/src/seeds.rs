@@ -4,8 +4,9 @@ use rusqlite::types::Value;
 use rusqlite::{params, params_from_iter, Row, Transaction};
 use serde::{Deserialize, Serialize};
 
-use contraption::{Inventory, SeedSummary, ShippedKind, ValidRules};
+use contraption::{Criteria, Inventory, SeedSummary, ShippedKind, ValidRules};
 
+use crate::criteria_sql::criteria_sql;
 use crate::error::CatalogError;
 use crate::store::Catalog;
 
@@ -13,11 +14,12 @@ use crate::store::Catalog;
 /// rows are stored and read per rules id).
 pub type SeedRow = SeedSummary;
 
-/// The columns a table can be filtered and sorted by.
+/// What the browser sorts by (filtering is the engine's criteria language:
+/// [`Criteria`], compiled to SQL by [`crate::criteria_sql`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
-pub enum Column {
+pub enum SortKey {
     Seed,
     Attempts,
     Fallback,
@@ -30,66 +32,31 @@ pub enum Column {
     RulesVersion,
 }
 
-impl Column {
+impl SortKey {
     fn sql(self) -> &'static str {
         match self {
-            Column::Seed => "seed",
-            Column::Attempts => "attempts",
-            Column::Fallback => "fallback",
-            Column::PreSolved => "pre_solved",
-            Column::Solving => "solving",
-            Column::Walls => "walls",
-            Column::Ramps => "ramps",
-            Column::Fans => "fans",
-            Column::Bumpers => "bumpers",
-            Column::RulesVersion => "rules_version",
+            SortKey::Seed => "seed",
+            SortKey::Attempts => "attempts",
+            SortKey::Fallback => "fallback",
+            SortKey::PreSolved => "pre_solved",
+            SortKey::Solving => "solving",
+            SortKey::Walls => "walls",
+            SortKey::Ramps => "ramps",
+            SortKey::Fans => "fans",
+            SortKey::Bumpers => "bumpers",
+            SortKey::RulesVersion => "rules_version",
         }
     }
-}
-
-/// A comparison.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
-#[serde(rename_all = "snake_case")]
-pub enum Op {
-    Eq,
-    Ne,
-    Lt,
-    Le,
-    Gt,
-    Ge,
-}
-
-impl Op {
-    fn sql(self) -> &'static str {
-        match self {
-            Op::Eq => "=",
-            Op::Ne => "<>",
-            Op::Lt => "<",
-            Op::Le => "<=",
-            Op::Gt => ">",
-            Op::Ge => ">=",
-        }
-    }
-}
-
-/// `column op value`, e.g. solving ≤ 3 or fallback = 1.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
-pub struct Filter {
-    pub column: Column,
-    pub op: Op,
-    #[cfg_attr(feature = "ts", ts(type = "number"))]
-    pub value: i64,
 }
 
 /// Which rows, in which order, which page.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct SeedQuery {
-    /// All must hold.
-    pub filters: Vec<Filter>,
-    pub sort: Column,
+    /// The rows kept (the empty criteria keep every row).
+    pub criteria: Criteria,
+    /// Only the seeds this search found (its matches), when set.
+    pub search: Option<i64>,
+    pub sort: SortKey,
     pub descending: bool,
     pub offset: u32,
     /// At most 1000.
@@ -99,8 +66,9 @@ pub struct SeedQuery {
 impl Default for SeedQuery {
     fn default() -> Self {
         Self {
-            filters: Vec::new(),
-            sort: Column::Seed,
+            criteria: Criteria::everything(),
+            search: None,
+            sort: SortKey::Seed,
             descending: false,
             offset: 0,
             limit: 100,
@@ -112,13 +80,15 @@ impl Default for SeedQuery {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct SeedPage {
+    /// The criteria the rows meet, in canonical text (empty: every row).
+    pub criteria: String,
     #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub total: u64,
     pub offset: u32,
     pub rows: Vec<SeedRow>,
 }
 
-/// Statistics over the rows that match some filters.
+/// Statistics over the rows that meet some criteria.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Stats {
@@ -145,21 +115,15 @@ pub struct Stats {
     pub placement_solves: Vec<u64>,
 }
 
-/// The rows of one rules id that pass every filter.
-fn where_clause(rules_id: &str, filters: &[Filter]) -> (String, Vec<Value>) {
-    let parts: Vec<String> = std::iter::once("rules_id = ?".to_owned())
-        .chain(
-            filters
-                .iter()
-                .map(|f| format!("{} {} ?", f.column.sql(), f.op.sql())),
-        )
-        .collect();
-    (
-        format!(" WHERE {}", parts.join(" AND ")),
-        std::iter::once(Value::Text(rules_id.to_owned()))
-            .chain(filters.iter().map(|f| Value::Integer(f.value)))
-            .collect(),
-    )
+/// The rows of one rules id that meet the criteria (and that a search found).
+fn where_clause(rules_id: &str, criteria: &Criteria, search: Option<i64>) -> (String, Vec<Value>) {
+    let mut values = vec![Value::Text(rules_id.to_owned())];
+    let mut clause = format!(" WHERE rules_id = ? AND ({})", criteria_sql(criteria));
+    if let Some(id) = search {
+        clause.push_str(" AND seed IN (SELECT seed FROM search_matches WHERE search_id = ?)");
+        values.push(Value::Integer(id));
+    }
+    (clause, values)
 }
 
 const ROW_COLUMNS: &str = "seed, rules_version, shipped, attempts, fallback, pre_solved, solving, \
@@ -258,7 +222,7 @@ impl Catalog {
                 "a page holds at most 1000 rows".into(),
             ));
         }
-        let (clause, values) = where_clause(rules.id(), &q.filters);
+        let (clause, values) = where_clause(rules.id(), &q.criteria, q.search);
         let total: i64 = self.conn.query_row(
             &format!("SELECT count(*) FROM seeds{clause}"),
             params_from_iter(values.iter()),
@@ -277,15 +241,20 @@ impl Catalog {
             .query_map(params_from_iter(values.iter()), read_row)?
             .collect::<Result<Vec<_>, _>>()?;
         Ok(SeedPage {
+            criteria: if q.criteria.is_everything() {
+                String::new()
+            } else {
+                q.criteria.to_string()
+            },
             total: total.max(0) as u64,
             offset: q.offset,
             rows,
         })
     }
 
-    /// Statistics over the rows stored under `rules` that match `filters`.
-    pub fn stats(&self, rules: &ValidRules, filters: &[Filter]) -> Result<Stats, CatalogError> {
-        let (clause, values) = where_clause(rules.id(), filters);
+    /// Statistics over the rows stored under `rules` that meet `criteria`.
+    pub fn stats(&self, rules: &ValidRules, criteria: &Criteria) -> Result<Stats, CatalogError> {
+        let (clause, values) = where_clause(rules.id(), criteria, None);
         let mut stats = Stats {
             seeds: 0,
             accepted: 0,

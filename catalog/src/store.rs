@@ -108,6 +108,28 @@ ALTER TABLE bookmarks ADD COLUMN rules_id TEXT NOT NULL DEFAULT '010786ff88f4';
 DROP INDEX bookmarks_by_seed;
 CREATE INDEX bookmarks_by_seed ON bookmarks(rules_id, seed);
 "#,
+    // Searches (issue 11): a search's criteria (canonical text), rules, range,
+    // position, match count and totals (JSON), so a stopped one continues; the
+    // seeds it found are rows of `seeds`, linked here. Nothing else changes.
+    r#"
+CREATE TABLE searches (
+    id            INTEGER PRIMARY KEY,
+    criteria      TEXT    NOT NULL,
+    rules_id      TEXT    NOT NULL,
+    from_seed     INTEGER NOT NULL,
+    to_seed       INTEGER NOT NULL,
+    next_seed     INTEGER NOT NULL,
+    matches       INTEGER NOT NULL,
+    state         TEXT    NOT NULL,
+    totals        TEXT    NOT NULL,
+    created_at    TEXT    NOT NULL
+);
+CREATE TABLE search_matches (
+    search_id     INTEGER NOT NULL REFERENCES searches(id),
+    seed          INTEGER NOT NULL,
+    PRIMARY KEY (search_id, seed)
+) WITHOUT ROWID;
+"#,
 ];
 
 /// The catalog: one SQLite connection.

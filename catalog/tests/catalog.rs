@@ -3,8 +3,8 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use contraption_catalog::{
-    BookmarkInput, BookmarkQuery, Catalog, CatalogError, Column, Filter, Op, ScanEnd, ScanEvent,
-    ScanState, SeedQuery, APPLICATION_ID, SCAN_CHUNK, SCHEMA_VERSION,
+    BookmarkInput, BookmarkQuery, Catalog, CatalogError, ScanEnd, ScanEvent, ScanState, SeedQuery,
+    SortKey, APPLICATION_ID, SCAN_CHUNK, SCHEMA_VERSION,
 };
 
 /// The engine's summary of `seed` under the default rules.
@@ -15,6 +15,11 @@ fn summarize(seed: u32) -> contraption::SeedSummary {
 /// The default rules (v1).
 fn v1() -> contraption::ValidRules {
     contraption::ValidRules::default()
+}
+
+/// Criteria as a person types them.
+fn criteria(text: &str) -> contraption::Criteria {
+    contraption::parse_criteria(text).unwrap()
 }
 
 fn temp() -> tempfile::TempDir {
@@ -92,11 +97,12 @@ fn queries_filter_and_sort_by_every_column() {
     let mut c = Catalog::in_memory().unwrap();
     let rows: Vec<_> = (0..300).map(summarize).collect();
     c.put_seeds(&v1(), &rows).unwrap();
-    let q = |filters: Vec<Filter>, sort: Column, descending: bool| {
+    let q = |text: &str, sort: SortKey, descending: bool| {
         c.query(
             &v1(),
             &SeedQuery {
-                filters,
+                criteria: criteria(text),
+                search: None,
                 sort,
                 descending,
                 offset: 0,
@@ -105,15 +111,7 @@ fn queries_filter_and_sort_by_every_column() {
         )
         .unwrap()
     };
-    let hard = q(
-        vec![Filter {
-            column: Column::Solving,
-            op: Op::Le,
-            value: 1,
-        }],
-        Column::Seed,
-        false,
-    );
+    let hard = q("solving <= 1", SortKey::Seed, false);
     let expected: Vec<u32> = rows
         .iter()
         .filter(|r| r.solving <= 1)
@@ -124,59 +122,28 @@ fn queries_filter_and_sort_by_every_column() {
         expected
     );
     assert_eq!(hard.total as usize, expected.len());
-    let retried = q(
-        vec![Filter {
-            column: Column::Attempts,
-            op: Op::Ge,
-            value: 3,
-        }],
-        Column::Attempts,
-        true,
-    );
+    let retried = q("attempts >= 3", SortKey::Attempts, true);
     assert!(retried
         .rows
         .windows(2)
         .all(|w| (w[0].attempts, w[0].seed) >= (w[1].attempts, w[1].seed)));
     assert!(retried.rows.iter().all(|r| r.attempts >= 3));
-    for column in [
-        Column::Seed,
-        Column::Attempts,
-        Column::Fallback,
-        Column::PreSolved,
-        Column::Solving,
-        Column::Walls,
-        Column::Ramps,
-        Column::Fans,
-        Column::Bumpers,
-        Column::RulesVersion,
+    for (column, text) in [
+        (SortKey::Seed, "seed >= 0"),
+        (SortKey::Attempts, "attempts >= 0"),
+        (SortKey::Fallback, "fallback or not fallback"),
+        (SortKey::PreSolved, "pre_solved >= 0"),
+        (SortKey::Solving, "solving >= 0"),
+        (SortKey::Walls, "walls >= 0"),
+        (SortKey::Ramps, "ramps >= 0"),
+        (SortKey::Fans, "fans >= 0"),
+        (SortKey::Bumpers, "bumpers >= 0"),
+        (SortKey::RulesVersion, "rules_version >= 0"),
     ] {
-        let page = q(
-            vec![Filter {
-                column,
-                op: Op::Ge,
-                value: 0,
-            }],
-            column,
-            false,
-        );
+        let page = q(text, column, false);
         assert_eq!(page.total, 300, "{column:?}");
     }
-    let two = q(
-        vec![
-            Filter {
-                column: Column::Walls,
-                op: Op::Eq,
-                value: 3,
-            },
-            Filter {
-                column: Column::Bumpers,
-                op: Op::Ne,
-                value: 0,
-            },
-        ],
-        Column::Seed,
-        false,
-    );
+    let two = q("walls = 3 and bumpers != 0", SortKey::Seed, false);
     assert!(two
         .rows
         .iter()
@@ -209,7 +176,9 @@ fn statistics_add_up() {
     let mut c = Catalog::in_memory().unwrap();
     let rows: Vec<_> = (0..200).map(summarize).collect();
     c.put_seeds(&v1(), &rows).unwrap();
-    let s = c.stats(&v1(), &[]).unwrap();
+    let s = c
+        .stats(&v1(), &contraption::Criteria::everything())
+        .unwrap();
     assert_eq!(s.seeds, 200);
     assert_eq!(s.accepted + s.fallback, 200);
     assert_eq!(s.attempts_histogram.iter().map(|b| b[1]).sum::<u64>(), 200);
@@ -217,16 +186,7 @@ fn statistics_add_up() {
     let solving: u64 = rows.iter().map(|r| u64::from(r.solving)).sum();
     assert_eq!(s.placement_solves.iter().sum::<u64>(), solving);
     assert_eq!(s.placement_solves.len(), 144);
-    let some = c
-        .stats(
-            &v1(),
-            &[Filter {
-                column: Column::Seed,
-                op: Op::Lt,
-                value: 50,
-            }],
-        )
-        .unwrap();
+    let some = c.stats(&v1(), &criteria("seed < 50")).unwrap();
     assert_eq!(some.seeds, 50);
 }
 
@@ -617,7 +577,10 @@ fn seed_and_bookmark_rows_that_break_the_rules_are_reported_as_damaged() {
         tamper(&path, sql);
         let c = Catalog::open(&path).unwrap().catalog;
         let results = [
-            ("stats", c.stats(&v1(), &[]).err()),
+            (
+                "stats",
+                c.stats(&v1(), &contraption::Criteria::everything()).err(),
+            ),
             ("query", c.query(&v1(), &SeedQuery::default()).err()),
             ("bookmarks", c.bookmarks(None).err()),
         ];
@@ -772,7 +735,12 @@ fn scans_seeds_and_bookmarks_of_different_rules_are_kept_apart() {
                 row.seed
             );
         }
-        assert_eq!(c.stats(rules, &[]).unwrap().seeds, total);
+        assert_eq!(
+            c.stats(rules, &contraption::Criteria::everything())
+                .unwrap()
+                .seeds,
+            total
+        );
     }
     let (plain, geared) = (
         c.seed(&v1, 5).unwrap().unwrap(),
@@ -903,7 +871,7 @@ fn a_version_2_catalog_migrates_with_every_row_under_the_default_rules() {
     // Read-only use of an older file goes through the ordinary open: migrated.
     let c = Catalog::open_read_only(&path).unwrap().catalog;
     assert_eq!(c.schema_version().unwrap(), SCHEMA_VERSION);
-    assert_eq!(SCHEMA_VERSION, 3);
+    assert_eq!(SCHEMA_VERSION, 4);
     // Every seed row is there, as the default rules' row, equal to the engine's.
     let page = c
         .query(
@@ -919,7 +887,9 @@ fn a_version_2_catalog_migrates_with_every_row_under_the_default_rules() {
         assert_eq!(row, &summarize(seed as u32));
     }
     assert_eq!(c.query(&gears(), &SeedQuery::default()).unwrap().total, 0);
-    let stats = c.stats(&v1(), &[]).unwrap();
+    let stats = c
+        .stats(&v1(), &contraption::Criteria::everything())
+        .unwrap();
     assert_eq!(stats.seeds, 300);
     // The scans and bookmarks are the default rules' too.
     let scans = c.scans().unwrap();
@@ -942,7 +912,12 @@ fn a_version_2_catalog_migrates_with_every_row_under_the_default_rules() {
     assert!(c
         .run_scan(&v1(), resumed.id, &AtomicBool::new(false), |_| {})
         .is_ok());
-    assert_eq!(c.stats(&v1(), &[]).unwrap().seeds, 300 + 256);
+    assert_eq!(
+        c.stats(&v1(), &contraption::Criteria::everything())
+            .unwrap()
+            .seeds,
+        300 + 256
+    );
     assert!(matches!(
         c.add_bookmark(&v1(), 42, &BookmarkInput::default()),
         Err(CatalogError::AlreadyBookmarked { seed: 42, .. })

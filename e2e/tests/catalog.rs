@@ -14,6 +14,8 @@ use serde_json::Value;
 // Issue 9's symptoms, one file each (beside this one, in tests/catalog/).
 #[path = "catalog/new_user.rs"]
 mod new_user;
+#[path = "catalog/search.rs"]
+mod search;
 #[path = "catalog/sizes.rs"]
 mod sizes;
 #[path = "catalog/symptoms.rs"]
@@ -153,19 +155,37 @@ async fn scan_filter_bookmark_restart() {
     assert!(rendered < 60.0, "{rendered} rows in the DOM");
     shot(&s, "catalog-seeds").await;
 
-    // Filters: a preset, then a typed one; counts equal the CLI's rows.
+    // Criteria: a preset, then typed ones; counts equal the CLI's rows.
     let count = |pred: &dyn Fn(&Value) -> bool| rows.iter().filter(|r| pred(r)).count();
     s.click(".preset[data-preset='solving ≤ 3']").await;
     let n_hard = count(&|r| r["solving"].as_u64().unwrap() <= 3);
     wait_count(&s, n_hard).await;
-    set_input(&s, "#filter-input", "attempts >= 3\u{E007}").await;
+    s.wait_for(
+        "document.getElementById('filter-input').value === 'solving <= 3'",
+        "the preset's criteria echoed in the box",
+    )
+    .await;
+    set_input(&s, "#filter-input", "solving <= 3 && attempts >= 3\u{E007}").await;
     let n_both =
         count(&|r| r["solving"].as_u64().unwrap() <= 3 && r["attempts"].as_u64().unwrap() >= 3);
     wait_count(&s, n_both).await;
-    set_input(&s, "#filter-input", "banana\u{E007}").await;
+    // The engine's own message and place for refused criteria; the rows stay.
+    set_input(&s, "#filter-input", "walls in 3..x\u{E007}").await;
     s.wait_for(
-        "(e => !!e && !e.hidden)(document.querySelector('.filter-error'))",
-        "the filter error",
+        "(e => !!e && !e.hidden && e.dataset.at === '12' && e.textContent.includes('at character 13') && e.querySelector('mark')?.textContent === 'x')(document.querySelector('.filter-error'))",
+        "the criteria error, at the x",
+    )
+    .await;
+    wait_count(&s, n_both).await;
+    // Ranges and `not` (issue 14's browser had neither), echoed canonically.
+    set_input(&s, "#filter-input", "Walls IN 3..5 and !fallback\u{E007}").await;
+    let n_range = count(&|r| {
+        (3..=5).contains(&r["walls"].as_u64().unwrap()) && r["shipped"].as_str() != Some("fallback")
+    });
+    wait_count(&s, n_range).await;
+    s.wait_for(
+        "document.getElementById('filter-input').value === 'walls in 3..5 and not fallback' && !document.querySelector('.filter-error')",
+        "the canonical criteria echoed, the error gone",
     )
     .await;
     // Sort by attempts (descending on first click).

@@ -15,8 +15,15 @@ fn read_everything(c: &mut Catalog) {
     }
     let rules = contraption::ValidRules::default();
     let _ = c.bookmarks(None);
-    let _ = c.stats(&rules, &[]);
+    let _ = c.stats(&rules, &contraption::Criteria::everything());
     let _ = c.query(&rules, &SeedQuery::default());
+    if let Ok(searches) = c.searches() {
+        for s in searches {
+            assert!(s.from < s.to && s.to <= 1 << 32 && s.from <= s.next && s.next <= s.to);
+            assert_eq!(s.totals.seeds, s.next - s.from);
+            let _ = c.search_matches(s.id);
+        }
+    }
     let _ = c.check_bookmarks(&rules).map(|checks| checks.len());
 }
 

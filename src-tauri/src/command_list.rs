@@ -27,6 +27,7 @@ macro_rules! studio_commands {
             play::open_solution,
             catalog::catalog_info,
             catalog::start_scan,
+            catalog::start_search,
             catalog::query_seeds,
             catalog::catalog_stats,
             catalog::seed_thumbnails,

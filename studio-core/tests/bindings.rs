@@ -9,10 +9,11 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use contraption::{GenerationReport, ParsedSeed, SeedError};
-use contraption_catalog::{
-    Bookmark, BookmarkCheck, BookmarkInput, BookmarkQuery, Filter, SeedPage, SeedQuery, Stats,
+use contraption_catalog::{Bookmark, BookmarkCheck, BookmarkInput, BookmarkQuery, SeedPage, Stats};
+use studio_core::catalog::{
+    CalendarMonth, CatalogInfo, ScanEvent, ScanOutcome, SearchEvent, SearchOutcome, SeedRequest,
+    Thumbnail,
 };
-use studio_core::catalog::{CalendarMonth, CatalogInfo, ScanEvent, ScanOutcome, Thumbnail};
 use studio_core::exchange::{ImportedLevel, SharedSeed, WrittenFile};
 use studio_core::inspect::{Inspection, PlacementTrajectory};
 use studio_core::play::{PartCheck, PlayLevel, PlayRun, SolutionFile};
@@ -48,8 +49,9 @@ fn export_all(dir: &Path) {
     CatalogInfo::export_all_to(dir).unwrap();
     ScanEvent::export_all_to(dir).unwrap();
     ScanOutcome::export_all_to(dir).unwrap();
-    SeedQuery::export_all_to(dir).unwrap();
-    Filter::export_all_to(dir).unwrap();
+    SeedRequest::export_all_to(dir).unwrap();
+    SearchEvent::export_all_to(dir).unwrap();
+    SearchOutcome::export_all_to(dir).unwrap();
     SeedPage::export_all_to(dir).unwrap();
     Stats::export_all_to(dir).unwrap();
     Thumbnail::export_all_to(dir).unwrap();

@@ -8,9 +8,12 @@ use contraption::{GenerateOptions, GenerationReport, SeedSummary, ValidRules};
 use std::sync::Arc;
 
 use contraption_catalog::{
-    BookmarkInput, BookmarkQuery, CatalogError, Column, Filter, Op, ScanEnd, SeedQuery, SCAN_CHUNK,
+    BookmarkInput, BookmarkQuery, CatalogError, ScanEnd, SortKey, SCAN_CHUNK,
 };
-use studio_core::catalog::{self, CatalogState, CatalogViewError, ScanEvent, MAX_THUMBNAILS};
+use studio_core::catalog::{
+    self, CatalogState, CatalogViewError, ScanEvent, SearchEvent, SearchTotals, SeedRequest,
+    MAX_THUMBNAILS,
+};
 use studio_core::jobs::Jobs;
 use studio_core::CommandError;
 
@@ -77,9 +80,9 @@ fn a_scan_streams_progress_and_stores_every_seed() {
     // The browser's connection sees the rows the scan's connection committed.
     let page = catalog::query(
         &state,
-        &SeedQuery {
+        &SeedRequest {
             limit: 1000,
-            ..SeedQuery::default()
+            ..SeedRequest::default()
         },
     )
     .unwrap();
@@ -92,13 +95,10 @@ fn a_scan_streams_progress_and_stores_every_seed() {
     // Filters and sorting are the catalog's, checked against the engine's summaries.
     let hard = catalog::query(
         &state,
-        &SeedQuery {
-            filters: vec![Filter {
-                column: Column::Solving,
-                op: Op::Le,
-                value: 1,
-            }],
-            sort: Column::Attempts,
+        &SeedRequest {
+            criteria: "solving <= 1".into(),
+            search: None,
+            sort: SortKey::Attempts,
             descending: true,
             offset: 0,
             limit: 1000,
@@ -108,7 +108,7 @@ fn a_scan_streams_progress_and_stores_every_seed() {
     let expected = (1000..1600).filter(|&s| summarize(s).solving <= 1).count();
     assert_eq!(hard.total as usize, expected);
     assert!(hard.rows.windows(2).all(|w| w[0].attempts >= w[1].attempts));
-    let stats = catalog::stats(&state, &[]).unwrap();
+    let stats = catalog::stats(&state, "").unwrap();
     assert_eq!(stats.seeds, 600);
     assert_eq!(stats.placement_solves.len(), 144);
 }
@@ -393,18 +393,14 @@ fn statistics_cover_exactly_the_rows_the_browser_filters() {
     let (_dir, path) = temp_db("catalog.sqlite3");
     catalog::scan(&path, 1, 0, 700, &AtomicBool::new(false), |_| {}).unwrap();
     let state = CatalogState::open(&path);
-    let filter = |column, op, value| Filter { column, op, value };
     let sets = [
-        vec![],
-        vec![filter(Column::Solving, Op::Le, 3)],
-        vec![filter(Column::Attempts, Op::Gt, 1)],
-        vec![
-            filter(Column::Seed, Op::Ge, 100),
-            filter(Column::Seed, Op::Lt, 400),
-            filter(Column::Walls, Op::Ne, 3),
-        ],
-        vec![filter(Column::Fallback, Op::Eq, 1)],
-        vec![filter(Column::Seed, Op::Gt, 5000)],
+        "",
+        "solving <= 3",
+        "attempts > 1",
+        "seed >= 100 and seed < 400 and walls != 3",
+        "seed in 100..399 and not walls = 3",
+        "fallback or all_pre_solved",
+        "seed > 5000",
     ];
     for filters in sets {
         // The browser's query with the same filter list, every row of it.
@@ -412,11 +408,11 @@ fn statistics_cover_exactly_the_rows_the_browser_filters() {
         loop {
             let page = catalog::query(
                 &state,
-                &SeedQuery {
-                    filters: filters.clone(),
+                &SeedRequest {
+                    criteria: filters.into(),
                     offset: rows.len() as u32,
                     limit: 1000,
-                    ..SeedQuery::default()
+                    ..SeedRequest::default()
                 },
             )
             .unwrap();
@@ -426,7 +422,7 @@ fn statistics_cover_exactly_the_rows_the_browser_filters() {
                 break;
             }
         }
-        let stats = catalog::stats(&state, &filters).unwrap();
+        let stats = catalog::stats(&state, filters).unwrap();
         assert_eq!(stats.seeds, rows.len() as u64, "{filters:?}");
         let count = |f: &dyn Fn(&contraption::SeedSummary) -> bool| {
             rows.iter().filter(|r| f(r)).count() as u64
@@ -464,4 +460,170 @@ fn statistics_cover_exactly_the_rows_the_browser_filters() {
             assert_eq!(*n, solving, "placement {i}");
         }
     }
+}
+
+#[test]
+fn criteria_are_the_engines_echoed_canonically_and_refused_with_a_place() {
+    let (_dir, path) = temp_db("catalog.sqlite3");
+    catalog::scan(&path, 1, 0, 300, &AtomicBool::new(false), |_| {}).unwrap();
+    let state = CatalogState::open(&path);
+    let ask = |text: &str| {
+        catalog::query(
+            &state,
+            &SeedRequest {
+                criteria: text.into(),
+                limit: 1000,
+                ..SeedRequest::default()
+            },
+        )
+    };
+    // Ranges and `not` (issue 14: the browser's filters had neither).
+    let page = ask("Walls IN 3..5 && !fallback").unwrap();
+    assert_eq!(page.criteria, "walls in 3..5 and not fallback");
+    let expected: Vec<u32> = (0..300)
+        .filter(|&s| {
+            let r = summarize(s);
+            (3..=5).contains(&r.walls) && r.shipped != contraption::ShippedKind::Fallback
+        })
+        .collect();
+    assert_eq!(
+        page.rows.iter().map(|r| r.seed).collect::<Vec<_>>(),
+        expected
+    );
+    assert_eq!(ask("").unwrap().criteria, "");
+    assert_eq!(ask("").unwrap().total, 300);
+    // The place is a character index, also after a multi-byte character.
+    let err = ask("walls ≥ x").unwrap_err();
+    assert_eq!(
+        err,
+        CatalogViewError::Criteria {
+            at: 8,
+            message: match contraption::parse_criteria("walls ≥ x") {
+                Err(e) => e.message,
+                Ok(_) => unreachable!(),
+            },
+        }
+    );
+    assert!(matches!(
+        catalog::stats(&state, "colour = 3"),
+        Err(CatalogViewError::Criteria { at: 0, .. })
+    ));
+}
+
+/// The matches and totals of `from..to` by the engine alone, seed by seed.
+fn plain_search(criteria: &str, from: u32, to: u32) -> (Vec<u32>, contraption::Totals) {
+    let c = contraption::parse_criteria(criteria).unwrap();
+    let mut totals = contraption::Totals::default();
+    let mut seeds = Vec::new();
+    for s in from..to {
+        let row = summarize(s);
+        totals.add(&row);
+        if c.matches(&row) {
+            seeds.push(s);
+        }
+    }
+    (seeds, totals)
+}
+
+#[test]
+fn a_search_job_reports_progress_cancels_and_resumes_to_the_same_matches_and_totals() {
+    let (_dir, path) = temp_db("catalog.sqlite3");
+    let state = CatalogState::open(&path);
+    let jobs = Arc::new(Jobs::default());
+    let criteria = "walls in 3..5 and not fallback and solving <= 4";
+    let (from, to) = (500u64, 500 + 3 * contraption_catalog::SEARCH_BATCH);
+
+    // Refused before anything runs: bad criteria (with their place), bad ranges.
+    assert!(matches!(
+        catalog::run_search(&state, &jobs, "walls in 5..", from, to, |_| {}),
+        Err(CatalogViewError::Criteria { at: 12, .. })
+    ));
+    assert!(matches!(
+        catalog::run_search(&state, &jobs, criteria, 9, 9, |_| {}),
+        Err(CatalogViewError::InvalidRange { .. })
+    ));
+
+    // Cancelled after its first batch (the flag a `cancel_job` sets).
+    let cancel = AtomicBool::new(false);
+    let mut events = Vec::new();
+    let first = catalog::search(&path, 1, criteria, from, to, &cancel, |e| {
+        if matches!(e, SearchEvent::Progress { .. }) {
+            cancel.store(true, Ordering::Relaxed);
+        }
+        events.push(e);
+    })
+    .unwrap();
+    assert_eq!(first.end, ScanEnd::Cancelled);
+    assert!(matches!(
+        &events[0],
+        SearchEvent::Started { resumed: false, search, .. } if search.next == from
+    ));
+    let SearchEvent::Progress {
+        done,
+        total,
+        seeds_per_second,
+        eta_seconds,
+        ..
+    } = events[1].clone()
+    else {
+        panic!("{:?}", events[1]);
+    };
+    assert_eq!(
+        (done, total),
+        (contraption_catalog::SEARCH_BATCH, to - from)
+    );
+    assert!(seeds_per_second > 0.0 && eta_seconds.is_some());
+    assert!(matches!(events.last(), Some(SearchEvent::Cancelled { .. })));
+    assert_eq!(first.searched, contraption_catalog::SEARCH_BATCH);
+
+    // Started again through the job runner: it continues, to the end.
+    let mut events = Vec::new();
+    let done = catalog::run_search(&state, &jobs, criteria, from, to, |e| events.push(e)).unwrap();
+    assert_eq!(done.end, ScanEnd::Done);
+    assert!(matches!(
+        &events[0],
+        SearchEvent::Started { resumed: true, .. }
+    ));
+    let progress: Vec<u64> = events
+        .iter()
+        .filter_map(|e| match e {
+            SearchEvent::Progress { done, .. } => Some(*done),
+            _ => None,
+        })
+        .collect();
+    let b = contraption_catalog::SEARCH_BATCH;
+    assert_eq!(progress, [2 * b, 3 * b]);
+    assert_eq!(done.searched, 2 * b);
+    let (seeds, totals) = plain_search(criteria, from as u32, to as u32);
+    assert!(!seeds.is_empty());
+    assert_eq!(done.search.matches, seeds.len() as u64);
+    assert_eq!(done.search.totals, SearchTotals::from(&totals));
+    assert!(
+        matches!(events.last(), Some(SearchEvent::Finished { search, .. }) if search == &done.search)
+    );
+
+    // The matches are in the catalog, and the browser shows just them.
+    let mut rows = Vec::new();
+    loop {
+        let page = catalog::query(
+            &state,
+            &SeedRequest {
+                search: Some(done.search.id),
+                offset: rows.len() as u32,
+                limit: 1000,
+                ..SeedRequest::default()
+            },
+        )
+        .unwrap();
+        let total = page.total;
+        rows.extend(page.rows);
+        if rows.len() as u64 >= total {
+            break;
+        }
+    }
+    assert_eq!(rows.iter().map(|r| r.seed).collect::<Vec<_>>(), seeds);
+    let info = state.info().unwrap();
+    assert_eq!(info.searches.len(), 1);
+    assert_eq!(info.searches[0], done.search);
+    assert_eq!(info.seeds, seeds.len() as u64);
 }

@@ -9,12 +9,17 @@ import type { SeedPage } from "../src/bindings/SeedPage";
 import type { SeedSummary } from "../src/bindings/SeedSummary";
 import type { Stats } from "../src/bindings/Stats";
 import type { Thumbnail } from "../src/bindings/Thumbnail";
-import type { SeedQuery } from "../src/catalog/api";
+import type { SeedRequest } from "../src/catalog/api";
 import { MAX_PAGES, PAGE, SeedBrowser } from "../src/catalog/seeds/browser.svelte";
 import { ScanRunner } from "../src/catalog/seeds/scan.svelte";
+import { SearchRunner } from "../src/catalog/seeds/search.svelte";
+import type { SearchEvent } from "../src/bindings/SearchEvent";
+import type { SearchInfo } from "../src/bindings/SearchInfo";
+import type { SearchOutcome } from "../src/bindings/SearchOutcome";
 import { StatsState } from "../src/catalog/stats/stats.svelte";
 import { Thumbs } from "../src/catalog/thumbs.svelte";
-import { filtersWords, type Filter } from "../src/catalog/model";
+import { criteriaWords } from "../src/catalog/model";
+import { CommandFailed } from "../src/lib/ipc";
 import { rules, world } from "./fixtures";
 import { flush, watch } from "./helpers/watch.svelte";
 
@@ -129,17 +134,27 @@ function summary(seed: number): SeedSummary {
   };
 }
 
-/** A catalog of seeds 0..n (filters ignored), answering queries when told to (or at once). */
+/**
+ * A catalog of seeds 0..n (criteria not applied to the rows), answering queries
+ * when told to (or at once). It stands in for the shell: criteria containing
+ * "colour" or "banana" are refused as the catalog refuses them (a `criteria`
+ * error with a place), others are echoed lower-cased as their "canonical" text.
+ */
 function fakeSeeds(n: number, hold = false) {
-  const queries: SeedQuery[] = [];
+  const queries: SeedRequest[] = [];
   const pending: (() => void)[] = [];
   return {
     queries,
     release: () => pending.splice(0).forEach((f) => f()),
-    querySeeds(q: SeedQuery): Promise<SeedPage> {
+    querySeeds(q: SeedRequest): Promise<SeedPage> {
       queries.push(q);
+      const bad = /colour|banana/.exec(q.criteria);
+      if (bad) {
+        const e = new CommandFailed("query_seeds", { message: "refused", error: { kind: "criteria", at: bad.index, message: `unknown word '${bad[0]}'` } });
+        return hold ? new Promise((_, r) => pending.push(() => r(e))) : Promise.reject(e);
+      }
       const rows = Array.from({ length: Math.max(0, Math.min(q.limit, n - q.offset)) }, (_, k) => summary(q.offset + k));
-      const page = { total: n, offset: q.offset, rows } as unknown as SeedPage;
+      const page = { criteria: q.criteria.trim().toLowerCase(), total: n, offset: q.offset, rows } as unknown as SeedPage;
       if (!hold) return Promise.resolve(page);
       return new Promise((r) => pending.push(() => r(page)));
     },
@@ -147,39 +162,53 @@ function fakeSeeds(n: number, hold = false) {
 }
 
 describe("seed browser", () => {
-  const solving3: Filter = { column: "solving", op: "le", value: 3 };
-  const attempts3: Filter = { column: "attempts", op: "ge", value: 3 };
-
-  it("clears a filter error with any change of the filters: a valid filter, a preset, a removed chip, Clear all", async () => {
+  it("clears a criteria error with any change of the criteria: a valid text, a preset, Clear all", async () => {
     const b = new SeedBrowser(fakeSeeds(10));
     const error = watch(() => b.filterError !== null);
     for (const change of [
-      () => {
-        b.filterText = "solving <= 3";
-        expect(b.submitFilter()).toBe(true);
+      async () => {
+        b.filterText = "Solving <= 3";
+        expect(await b.submitFilter()).toBe(true);
       },
-      () => b.addFilter(attempts3),
-      () => b.removeFilter(b.filters[0]!),
+      () => b.addPreset("attempts >= 3"),
       () => b.clearFilters(),
     ]) {
       b.filterText = "banana";
-      expect(b.submitFilter()).toBe(false);
+      expect(await b.submitFilter()).toBe(false);
       flush();
-      change();
+      await change();
       flush();
     }
-    expect(error.values).toEqual([false, true, false, true, false, true, false, true, false]);
+    expect(error.values).toEqual([false, true, false, true, false, true, false]);
     error.stop();
   });
 
-  it("keeps the filters and the text when the text is not a filter", () => {
+  it("applies only accepted criteria, echoing their canonical text", async () => {
+    const api = fakeSeeds(10);
+    const b = new SeedBrowser(api);
+    b.filterText = "  Walls IN 3..5 ";
+    expect(await b.submitFilter()).toBe(true);
+    expect([b.criteria, b.filterText]).toEqual(["walls in 3..5", "walls in 3..5"]);
+    expect(await b.addPreset("not fallback")).toBe(true);
+    expect(api.queries.at(-1)?.criteria).toBe("(walls in 3..5) and (not fallback)");
+    expect(b.criteria).toBe("(walls in 3..5) and (not fallback)");
+    // Paging and sorting ask with the applied criteria.
+    b.setSort("walls");
+    await settle();
+    expect(api.queries.at(-1)).toMatchObject({ criteria: b.criteria, sort: "walls" });
+  });
+
+  it("keeps the criteria, the rows and the text when the text is refused, and says where", async () => {
     const b = new SeedBrowser(fakeSeeds(10));
-    b.addFilter(solving3);
-    b.filterText = "colour = 3";
-    b.submitFilter();
-    expect(b.filters).toEqual([solving3]);
-    expect(b.filterText).toBe("colour = 3");
-    expect(b.filterError).toContain("“colour = 3” is not a filter");
+    b.filterText = "solving <= 3";
+    await b.submitFilter();
+    b.filterText = "walls = 2 and colour = 3";
+    expect(await b.submitFilter()).toBe(false);
+    expect(b.criteria).toBe("solving <= 3");
+    expect(b.filterText).toBe("walls = 2 and colour = 3");
+    expect(b.filterError).toEqual({ text: "walls = 2 and colour = 3", at: 14, message: "unknown word 'colour'" });
+    expect(b.total).toBe(10);
+    expect(b.error).toBeNull();
   });
 
   it("drops an answer older than the newest query", async () => {
@@ -316,36 +345,36 @@ describe("scan", () => {
 
 describe("statistics", () => {
   const stats = (seeds: number): Stats => ({ seeds, accepted: seeds, fallback: 0, all_pre_solved: 0 }) as unknown as Stats;
-  const hard: Filter[] = [{ column: "solving", op: "le", value: 3 }];
-  const both: Filter[] = [...hard, { column: "attempts", op: "ge", value: 3 }];
+  const hard = "solving <= 3";
+  const both = "solving <= 3 and attempts >= 3";
 
   function fakeStats() {
-    const pending: { filters: Filter[]; answer: () => void }[] = [];
-    const counts = new Map([[JSON.stringify([]), 1500], [JSON.stringify(hard), 715], [JSON.stringify(both), 36]]);
+    const pending: { criteria: string; answer: () => void }[] = [];
+    const counts = new Map([["", 1500], [hard, 715], [both, 36]]);
     return {
       pending,
-      catalogStats: (filters: Filter[]) =>
-        new Promise<Stats>((r) => pending.push({ filters, answer: () => r(stats(counts.get(JSON.stringify(filters)) ?? 0)) })),
+      catalogStats: (criteria: string) =>
+        new Promise<Stats>((r) => pending.push({ criteria, answer: () => r(stats(counts.get(criteria) ?? 0)) })),
     };
   }
 
-  it("shows the numbers with the filters they are of, whatever order answers come in", async () => {
+  it("shows the numbers with the criteria they are of, whatever order answers come in", async () => {
     const api = fakeStats();
     const s = new StatsState(api);
     s.useFilters = true;
-    const shown = watch(() => (s.shown ? `${Number(s.shown.stats.seeds)} · ${filtersWords(s.shown.filters)}` : null));
-    const a = s.want(s.filtersFor(hard), 1500);
-    const b = s.want(s.filtersFor(both), 1500);
+    const shown = watch(() => (s.shown ? `${Number(s.shown.stats.seeds)} · ${criteriaWords(s.shown.criteria)}` : null));
+    const a = s.want(s.criteriaFor(hard), 1500);
+    const b = s.want(s.criteriaFor(both), 1500);
     api.pending[1]!.answer();
     api.pending[0]!.answer();
     await Promise.all([a, b]);
     flush();
-    expect(shown.values).toEqual([null, "36 · solving ≤ 3, attempts ≥ 3"]);
+    expect(shown.values).toEqual([null, "36 · solving <= 3 and attempts >= 3"]);
     expect(s.current).toBe(true);
     shown.stop();
   });
 
-  it("is out of date (not current) while the filters changed and the new numbers are on their way", async () => {
+  it("is out of date (not current) while the criteria changed and the new numbers are on their way", async () => {
     const api = fakeStats();
     const s = new StatsState(api);
     s.useFilters = true;
@@ -354,7 +383,7 @@ describe("statistics", () => {
     await a;
     const b = s.want(both, 1500);
     expect(s.current).toBe(false);
-    expect(s.shown?.filters).toEqual(hard);
+    expect(s.shown?.criteria).toEqual(hard);
     api.pending[1]!.answer();
     await b;
     expect(s.current).toBe(true);
@@ -363,30 +392,134 @@ describe("statistics", () => {
   it("drops an older answer when the view went back to what it shows", async () => {
     const api = fakeStats();
     const s = new StatsState(api);
-    const a = s.want([], 1500);
+    const a = s.want("", 1500);
     api.pending[0]!.answer();
     await a;
-    const b = s.want(hard, 1500); // filters on…
-    const c = s.want([], 1500); // …and off again before the answer
+    const b = s.want(hard, 1500); // criteria on…
+    const c = s.want("", 1500); // …and off again before the answer
     api.pending[1]!.answer();
     await Promise.all([b, c]);
     expect(Number(s.shown?.stats.seeds)).toBe(1500);
-    expect(s.shown?.filters).toEqual([]);
+    expect(s.shown?.criteria).toEqual("");
     expect(s.current).toBe(true);
   });
 
   it("follows the toggle and asks again when the catalog grew", async () => {
     const api = fakeStats();
     const s = new StatsState(api);
-    expect(s.filtersFor(hard)).toEqual([]);
+    expect(s.criteriaFor(hard)).toEqual("");
     s.useFilters = true;
-    expect(s.filtersFor(hard)).toEqual(hard);
-    const a = s.want([], 1500);
+    expect(s.criteriaFor(hard)).toEqual(hard);
+    const a = s.want("", 1500);
     api.pending[0]!.answer();
     await a;
-    void s.want([], 1500);
+    void s.want("", 1500);
     expect(api.pending.length).toBe(1);
-    void s.want([], 2000);
+    void s.want("", 2000);
     expect(api.pending.length).toBe(2);
+  });
+});
+
+describe("search", () => {
+  const info = (over: Partial<SearchInfo> = {}): SearchInfo => ({
+    id: 7, criteria: "walls in 3..5", rules_id: "r", from: 0, to: 100, next: 0, matches: 0, state: "running",
+    totals: { seeds: 0, accepted: 0, fallback: 0, fallback_rate: 0, all_pre_solved: 0, pre_solved_rejections: 0, no_single_ramp_rejections: 0, mean_attempts: 0, attempts_histogram: [], solving_histogram: [], all_pre_solved_seeds: [] },
+    ...over,
+  });
+
+  it("follows the job's events: progress with matches, rate and time left, then the search with its totals", async () => {
+    let send!: (e: SearchEvent) => void;
+    const answer = later<SearchOutcome>();
+    const asked: [string, number, number][] = [];
+    const s = new SearchRunner({
+      startSearch: (criteria, from, to, onEvent) => {
+        asked.push([criteria, from, to]);
+        send = onEvent;
+        return answer.promise;
+      },
+      cancelJob: async () => true,
+    });
+    s.fromText = "0";
+    s.toText = "100";
+    let stored = 0;
+    const run = s.start("Walls IN 3..5", () => void stored++);
+    expect(s.running).toBe(true);
+    send({ event: "started", job: 3, search: info(), resumed: false });
+    send({ event: "progress", job: 3, done: 40, total: 100, matches: 5, seeds_per_second: 20, eta_seconds: 3, elapsed_ms: 2000 });
+    // A late "started" does not step back.
+    send({ event: "started", job: 3, search: info(), resumed: false });
+    expect([s.done, s.total, s.matches]).toEqual([40, 100, 5]);
+    expect(s.status).toBe("40 / 100 · 5 matches · 20 seeds/s · 3 s left");
+    const done = info({ next: 100, matches: 9, state: "done" });
+    send({ event: "finished", job: 3, search: done, elapsed_ms: 5000, seeds_per_second: 20 });
+    answer.resolve({ job: 3, end: "done", search: done, searched: 100, elapsed_ms: 5000, seeds_per_second: 20 });
+    expect(await run).toBeNull();
+    expect(asked).toEqual([["Walls IN 3..5", 0, 100]]);
+    expect([s.running, s.end, s.matches, s.search?.state]).toEqual([false, "done", 9, "done"]);
+    expect(stored).toBe(1);
+  });
+
+  it("hands refused criteria back to the filter box, with their place, and runs nothing", async () => {
+    const s = new SearchRunner({
+      startSearch: () => Promise.reject(new CommandFailed("start_search", { message: "m", error: { kind: "criteria", at: 9, message: "expected a number" } })),
+      cancelJob: async () => true,
+    });
+    const problem = await s.start("walls in x", () => {});
+    expect(problem).toEqual({ text: "walls in x", at: 9, message: "expected a number" });
+    expect([s.bad, s.end]).toEqual([true, "failed"]);
+  });
+
+  it("refuses a bad range before asking, and offers the whole space", async () => {
+    let asked = 0;
+    const s = new SearchRunner({ startSearch: () => (asked++, Promise.reject(new Error("no"))), cancelJob: async () => true });
+    s.fromText = "5";
+    s.toText = "5";
+    await s.start("fallback", () => {});
+    expect([asked, s.bad]).toEqual([0, true]);
+    s.wholeSpace();
+    expect([s.fromText, s.toText]).toEqual(["0", "4294967296"]);
+  });
+
+  it("cancels the running job by its id", async () => {
+    const cancelled: number[] = [];
+    let send!: (e: SearchEvent) => void;
+    const answer = later<SearchOutcome>();
+    const s = new SearchRunner({
+      startSearch: (_c, _f, _t, onEvent) => ((send = onEvent), answer.promise),
+      cancelJob: async (job) => (cancelled.push(job), true),
+    });
+    const run = s.start("fallback", () => {});
+    send({ event: "started", job: 11, search: info(), resumed: true });
+    await s.cancel();
+    expect(cancelled).toEqual([11]);
+    const stopped = info({ next: 40, matches: 2, state: "cancelled" });
+    send({ event: "cancelled", job: 11, search: stopped });
+    answer.resolve({ job: 11, end: "cancelled", search: stopped, searched: 40, elapsed_ms: 1, seeds_per_second: 1 });
+    await run;
+    expect(s.end).toBe("cancelled");
+    expect(s.status).toContain("stopped at 40 of 100 (2 matches kept)");
+  });
+
+  it("the browser shows only a search's matches when asked, with the criteria applied", async () => {
+    const api = fakeSeeds(10);
+    const b = new SeedBrowser(api);
+    b.showSearch(7);
+    await settle();
+    expect(api.queries.at(-1)).toMatchObject({ search: 7, offset: 0 });
+    b.showSearch(null);
+    await settle();
+    expect(api.queries.at(-1)).toMatchObject({ search: null });
+  });
+});
+
+describe("search matches in the browser", () => {
+  it("shows a search's matches with its criteria applied and echoed", async () => {
+    const api = fakeSeeds(10);
+    const b = new SeedBrowser(api);
+    b.filterText = "solving <= 3";
+    await b.submitFilter();
+    expect(await b.showSearchMatches(4, "Walls = 3")).toBe(true);
+    expect(api.queries.at(-1)).toMatchObject({ search: 4, criteria: "Walls = 3" });
+    expect([b.search, b.criteria, b.filterText]).toEqual([4, "walls = 3", "walls = 3"]);
   });
 });

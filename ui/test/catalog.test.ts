@@ -9,25 +9,27 @@ import {
   alreadyBookmarked,
   bookmarkMeta,
   checkWords,
-  filtersWords,
+  criteriaWords,
   scanItems,
   scanWords,
+  searchTotalsItems,
 } from "../src/catalog/model";
 import {
   calendarCells,
   dateForSeedBar,
+  andCriteria,
+  criteriaProblem,
   etaWords,
-  filterWords,
   neighbours,
   pagesFor,
-  parseFilter,
   parseRange,
+  PRESETS,
+  problemParts,
   parseTags,
   percent,
   rateWords,
   shiftMonth,
   visibleRange,
-  withFilter,
 } from "../src/catalog/model";
 import {
   barLayout,
@@ -47,27 +49,25 @@ import { fitView, toCanvas } from "../src/draw/view";
 import { near, raster, rgbOf } from "./canvas";
 import { rules, world } from "./fixtures";
 
-describe("filters", () => {
-  it("parses what a designer types", () => {
-    expect(parseFilter("solving <= 3")).toEqual({ column: "solving", op: "le", value: 3 });
-    expect(parseFilter("attempts≥10")).toEqual({ column: "attempts", op: "ge", value: 10 });
-    expect(parseFilter(" Fallback ")).toEqual({ column: "fallback", op: "eq", value: 1 });
-    expect(parseFilter("walls = 0")).toEqual({ column: "walls", op: "eq", value: 0 });
-    expect(parseFilter("pre_solved != 0")).toEqual({ column: "pre_solved", op: "ne", value: 0 });
-    expect(parseFilter("presolved > 2")).toEqual({ column: "pre_solved", op: "gt", value: 2 });
-    expect(parseFilter("rules < 2")).toEqual({ column: "rules_version", op: "lt", value: 2 });
+describe("criteria", () => {
+  it("joins criteria with `and`, each keeping its grouping; empty is every seed", () => {
+    expect(andCriteria("", "solving <= 3")).toBe("solving <= 3");
+    expect(andCriteria("walls = 2 or fallback", "")).toBe("walls = 2 or fallback");
+    expect(andCriteria("walls = 2 or fallback", "not solves 50")).toBe("(walls = 2 or fallback) and (not solves 50)");
   });
-  it("refuses what is not a filter", () => {
-    for (const t of ["", "solving", "solving <= x", "colour = 3", "<= 3", "solving <= 3.5", "seed = 99999999999999999999"]) {
-      expect(parseFilter(t), t).toBeNull();
-    }
+  it("has presets that are criteria texts, not a language of their own", () => {
+    for (const p of PRESETS) expect(p.criteria.trim().length, p.label).toBeGreaterThan(0);
+    expect(PRESETS.some((p) => p.criteria.includes(" in ") && p.criteria.includes("not "))).toBe(true);
   });
-  it("words filters and replaces one of the same column and op", () => {
-    expect(filterWords({ column: "fallback", op: "eq", value: 1 })).toBe("fallback shipped");
-    expect(filterWords({ column: "fallback", op: "eq", value: 0 })).toBe("no fallback");
-    expect(filterWords({ column: "solving", op: "le", value: 3 })).toBe("solving ≤ 3");
-    const f = withFilter([{ column: "solving", op: "le", value: 3 }, { column: "attempts", op: "ge", value: 2 }], { column: "solving", op: "le", value: 1 });
-    expect(f).toEqual([{ column: "attempts", op: "ge", value: 2 }, { column: "solving", op: "le", value: 1 }]);
+  it("reads the catalog's criteria refusal, and nothing else, as a problem of the text", () => {
+    const e = new CommandFailed("query_seeds", { message: "m", error: { kind: "criteria", at: 6, message: "expected a number" } });
+    expect(criteriaProblem("walls ≥ x", e)).toEqual({ text: "walls ≥ x", at: 6, message: "expected a number" });
+    expect(criteriaProblem("x", new CommandFailed("query_seeds", { message: "m", error: { kind: "scan_running" } }))).toBeNull();
+    expect(criteriaProblem("x", new Error("network"))).toBeNull();
+  });
+  it("marks the character a problem is about, counting characters (not bytes), also past the end", () => {
+    expect(problemParts({ text: "walls ≥ x", at: 8, message: "" })).toEqual({ before: "walls ≥ ", mark: "x", after: "" });
+    expect(problemParts({ text: "walls >=", at: 8, message: "" })).toEqual({ before: "walls >=", mark: "", after: "" });
   });
 });
 
@@ -279,8 +279,8 @@ describe("bookmark words", () => {
     expect(alreadyBookmarked("x")).toBeNull();
   });
   it("says what statistics are of", () => {
-    expect(filtersWords([])).toBe("all scanned");
-    expect(filtersWords([{ column: "solving", op: "le", value: 3 }, { column: "fallback", op: "eq", value: 1 }])).toBe("solving ≤ 3, fallback shipped");
+    expect(criteriaWords("")).toBe("all scanned");
+    expect(criteriaWords("solving <= 3 and fallback")).toBe("solving <= 3 and fallback");
   });
 });
 
@@ -325,5 +325,18 @@ describe("thumbnail placeholder", () => {
     expect(near(pixel(12, 18), rgbOf(palette.bg), 2)).toBe(true);
     expect(near(pixel(0, 18), rgbOf(palette.fieldEdge), 2)).toBe(true);
     expect(pixel(12, 18)[3]).toBe(255);
+  });
+});
+
+describe("search totals", () => {
+  it("shows every field of the CLI's summary", () => {
+    const items = searchTotalsItems({
+      seeds: 1000, accepted: 990, fallback: 10, fallback_rate: 0.01, all_pre_solved: 1, pre_solved_rejections: 120,
+      no_single_ramp_rejections: 300, mean_attempts: 1.4199, attempts_histogram: [[1, 800], [2, 200]], solving_histogram: [[0, 3], [1, 997]], all_pre_solved_seeds: [42],
+    });
+    expect(Object.fromEntries(items.map((i) => [i.key, i.value]))).toEqual({
+      seeds: "1,000", accepted: "990", fallback: "10 (1.00%)", all_pre_solved: "1", pre_solved_rejections: "120",
+      no_single_ramp_rejections: "300", mean_attempts: "1.420", attempts_histogram: "1: 800, 2: 200", solving_histogram: "0: 3, 1: 997", all_pre_solved_seeds: "42",
+    });
   });
 });

@@ -180,19 +180,13 @@ fn run_into_catalog(range: &str, path: &Path, ctx: &Ctx, out: &mut Out) -> Resul
     let end = run.end;
     bar.finish_and_clear();
     let record = catalog.scan(scan.id)?;
-    let range_filter = [
-        contraption_catalog::Filter {
-            column: contraption_catalog::Column::Seed,
-            op: contraption_catalog::Op::Ge,
-            value: from as i64,
-        },
-        contraption_catalog::Filter {
-            column: contraption_catalog::Column::Seed,
-            op: contraption_catalog::Op::Lt,
-            value: to as i64,
-        },
-    ];
-    let stats = catalog.stats(rules, &range_filter)?;
+    // The range's rows, in the engine's criteria (both ends included).
+    let range = contraption::Criteria::Within {
+        field: contraption::criteria::Field::Seed,
+        lo: from as i64,
+        hi: to as i64 - 1,
+    };
+    let stats = catalog.stats(rules, &range)?;
     if ctx.json {
         out.json(&serde_json::json!({
             "scan": record,

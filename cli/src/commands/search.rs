@@ -7,8 +7,7 @@ use std::sync::atomic::Ordering;
 
 use anyhow::{bail, Context, Result};
 use contraption::totals::SolvingBucket;
-use contraption::{parse_criteria, summarize, Criteria, ScanSummary, SeedSummary, Totals};
-use rayon::prelude::*;
+use contraption::{parse_criteria, Criteria, ScanSummary, Totals};
 use serde::{Deserialize, Serialize};
 
 use crate::args::parse_range;
@@ -18,8 +17,9 @@ use crate::progress::{ctrl_c_flag, seeds_bar};
 use crate::Ctx;
 
 /// Seeds summarised on all cores between two looks at Ctrl-C, two flushes of the
-/// matches and two checkpoints: memory stays flat whatever the range.
-const BATCH: u64 = 4096;
+/// matches and two checkpoints: memory stays flat whatever the range. The batch
+/// step is the catalog's, shared with the studio's searches.
+const BATCH: u64 = contraption_catalog::SEARCH_BATCH;
 
 /// The largest checkpoint file read (a real one is a few KiB).
 const MAX_CHECKPOINT_BYTES: u64 = 64 * 1024;
@@ -170,8 +170,9 @@ pub fn run(args: Args, ctx: &Ctx, out: &mut Out) -> Result<Exit> {
     }
 }
 
-/// Summarises `start..end` on all cores, adds every row to the totals and prints
-/// the matching ones in seed order.
+/// Summarises `start..end` on all cores (the catalog's batch step, shared with
+/// the studio), adds every row to the totals and prints the matching ones in
+/// seed order.
 fn search_batch(
     ctx: &Ctx,
     criteria: &Criteria,
@@ -180,17 +181,12 @@ fn search_batch(
     state: &mut Checkpoint,
     out: &mut Out,
 ) -> Result<()> {
-    let rows: Vec<SeedSummary> = (start..end)
-        .into_par_iter()
-        .map(|s| summarize(&ctx.rules, s as u32))
-        .collect();
-    for row in &rows {
-        state.totals.add(row);
-        if criteria.matches(row) {
-            state.matches += 1;
-            out.json_compact(row)?;
-            out.text("\n")?;
-        }
+    let found =
+        contraption_catalog::search_batch(&ctx.rules, criteria, start, end, &mut state.totals);
+    for row in &found {
+        state.matches += 1;
+        out.json_compact(row)?;
+        out.text("\n")?;
     }
     Ok(())
 }

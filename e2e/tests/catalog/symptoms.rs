@@ -83,17 +83,20 @@ async fn statistics_and_filter_errors_follow_the_filters() {
     wait_count(&s, n_hard).await;
     view(&s, "stats").await;
     s.click("#stats-use-filters").await;
-    stats_of(&s, n_hard, "solving ≤ 3").await;
+    stats_of(&s, n_hard, "solving <= 3").await;
 
-    // A second filter: the statistics follow (they once kept the old numbers).
+    // A second test: the statistics follow (they once kept the old numbers).
+    // The box holds the whole criteria (the preset's, echoed canonically).
     view(&s, "seeds").await;
-    set_input(&s, "#filter-input", "attempts >= 3\u{E007}").await;
+    set_input(&s, "#filter-input", "solving <= 3 && attempts >= 3\u{E007}").await;
     wait_count(&s, n_both).await;
     view(&s, "stats").await;
-    stats_of(&s, n_both, "solving ≤ 3, attempts ≥ 3").await;
+    stats_of(&s, n_both, "solving <= 3 and attempts >= 3").await;
 
-    // A filter error, then a preset: the error goes.
+    // A criteria error, then a preset: the error goes; the preset is added
+    // (`and`) to the criteria applied.
     view(&s, "seeds").await;
+    set_input(&s, "#filter-input", "solving <= 3\u{E007}").await;
     set_input(&s, "#filter-input", "banana\u{E007}").await;
     filter_error_shown(&s, true, "after a typo").await;
     s.click(".preset[data-preset='attempts ≥ 10']").await;
@@ -104,10 +107,15 @@ async fn statistics_and_filter_errors_follow_the_filters() {
     // A typo, then a valid filter: the error goes.
     set_input(&s, "#filter-input", "solving <= x\u{E007}").await;
     filter_error_shown(&s, true, "after a second typo").await;
-    set_input(&s, "#filter-input", "walls >= 0\u{E007}").await;
-    filter_error_shown(&s, false, "after a valid filter").await;
+    set_input(
+        &s,
+        "#filter-input",
+        "solving <= 3 and attempts >= 10 and walls >= 0\u{E007}",
+    )
+    .await;
+    filter_error_shown(&s, false, "after valid criteria").await;
     view(&s, "stats").await;
-    stats_of(&s, n_ten, "solving ≤ 3, attempts ≥ 10, walls ≥ 0").await;
+    stats_of(&s, n_ten, "solving <= 3 and attempts >= 10 and walls >= 0").await;
 
     // A typo, then Clear all: the error goes, every seed matches, and the
     // statistics (still "only the matching seeds") are of all of them.

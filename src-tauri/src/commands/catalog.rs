@@ -2,11 +2,10 @@
 
 use std::sync::Arc;
 
-use contraption_catalog::{
-    Bookmark, BookmarkCheck, BookmarkInput, BookmarkQuery, Filter, SeedPage, SeedQuery, Stats,
-};
+use contraption_catalog::{Bookmark, BookmarkCheck, BookmarkInput, BookmarkQuery, SeedPage, Stats};
 use studio_core::catalog::{
-    self, CalendarMonth, CatalogInfo, CatalogState, ScanEvent, ScanOutcome, Thumbnail,
+    self, CalendarMonth, CatalogInfo, CatalogState, ScanEvent, ScanOutcome, SearchEvent,
+    SearchOutcome, SeedRequest, Thumbnail,
 };
 use studio_core::jobs::Jobs;
 use tauri::ipc::Channel;
@@ -35,17 +34,35 @@ pub async fn start_scan(
     blocking(move || catalog::run_scan(&s, &jobs, from, to, |e| drop(on_event.send(e)))).await
 }
 
+/// Searches (or continues searching) `from..to` for `criteria`, streaming
+/// `SearchEvent`s; the matches land in the catalog; cancel with `cancel_job`.
 #[tauri::command]
-pub async fn query_seeds(state: Catalog<'_>, query: SeedQuery) -> Reply<SeedPage> {
+pub async fn start_search(
+    state: Catalog<'_>,
+    jobs: State<'_, Arc<Jobs>>,
+    criteria: String,
+    from: u64,
+    to: u64,
+    on_event: Channel<SearchEvent>,
+) -> Reply<SearchOutcome> {
+    let (s, jobs) = (state.inner().clone(), jobs.inner().clone());
+    blocking(move || {
+        catalog::run_search(&s, &jobs, &criteria, from, to, |e| drop(on_event.send(e)))
+    })
+    .await
+}
+
+#[tauri::command]
+pub async fn query_seeds(state: Catalog<'_>, query: SeedRequest) -> Reply<SeedPage> {
     let s = state.inner().clone();
     blocking(move || catalog::query(&s, &query)).await
 }
 
-/// Statistics over the rows `query_seeds` returns for the same `filters`.
+/// Statistics over the rows `query_seeds` returns for the same `criteria`.
 #[tauri::command]
-pub async fn catalog_stats(state: Catalog<'_>, filters: Vec<Filter>) -> Reply<Stats> {
+pub async fn catalog_stats(state: Catalog<'_>, criteria: String) -> Reply<Stats> {
     let s = state.inner().clone();
-    blocking(move || catalog::stats(&s, &filters)).await
+    blocking(move || catalog::stats(&s, &criteria)).await
 }
 
 #[tauri::command]

@@ -5,12 +5,13 @@
 
 mod pictures;
 mod scan;
+mod search;
 mod state;
 
-use contraption::ValidRules;
+use contraption::{parse_criteria, Criteria, ValidRules};
 use contraption_catalog::{
-    Bookmark, BookmarkCheck, BookmarkInput, BookmarkQuery, CatalogError, Filter, SeedPage,
-    SeedQuery, Stats,
+    Bookmark, BookmarkCheck, BookmarkInput, BookmarkQuery, CatalogError, SeedPage, SeedQuery,
+    SortKey, Stats,
 };
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
@@ -21,6 +22,7 @@ pub use pictures::{
 pub use scan::{
     check_range, eta_seconds, run_scan, scan, seeds_per_second, ScanEvent, ScanOutcome, SEED_END,
 };
+pub use search::{run_search, search, SearchEvent, SearchInfo, SearchOutcome, SearchTotals};
 pub use state::{CatalogInfo, CatalogState, ScanSlot};
 
 /// Everything the catalog views can refuse or fail with.
@@ -33,6 +35,10 @@ pub enum CatalogViewError {
     /// The catalog file could not be opened at start-up, so nothing can be stored.
     #[error("the catalog is not available: {message}")]
     Unavailable { message: String },
+    /// The criteria text (the engine's language, `parse_criteria`) was refused:
+    /// what is wrong, and where (`at`: the character, counted from 0).
+    #[error("{message} (at character {})", .at + 1)]
+    Criteria { at: usize, message: String },
     #[error("a scan needs FROM < TO ≤ 4294967296 (TO excluded); got {from}..{to}")]
     InvalidRange {
         #[ts(type = "number")]
@@ -40,7 +46,7 @@ pub enum CatalogViewError {
         #[ts(type = "number")]
         to: u64,
     },
-    #[error("a scan is already running; cancel it or wait for it to finish")]
+    #[error("a scan or a search is already running; cancel it or wait for it to finish")]
     ScanRunning,
     #[error("{year}-{month} is not a month")]
     NoSuchMonth { year: i32, month: u32 },
@@ -56,14 +62,66 @@ impl From<CatalogError> for CatalogViewError {
 
 type Result<T, E = CatalogViewError> = std::result::Result<T, E>;
 
-/// The seeds that match, one page.
-pub fn query(state: &CatalogState, q: &SeedQuery) -> Result<SeedPage> {
-    state.with(|c| c.query(&ValidRules::default(), q))
+/// Which rows the browser wants, in which order, which page: the criteria as the
+/// user typed them (the engine's language), parsed here.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+pub struct SeedRequest {
+    /// Criteria text, e.g. `solving <= 3 and not fallback`; empty keeps every row.
+    pub criteria: String,
+    /// Only the matches of this search (a `SearchInfo`'s id), when set.
+    #[ts(type = "number | null")]
+    pub search: Option<i64>,
+    pub sort: SortKey,
+    pub descending: bool,
+    pub offset: u32,
+    /// At most 1000.
+    pub limit: u32,
 }
 
-/// Statistics over exactly the rows `query` would return with the same filters.
-pub fn stats(state: &CatalogState, filters: &[Filter]) -> Result<Stats> {
-    state.with(|c| c.stats(&ValidRules::default(), filters))
+impl Default for SeedRequest {
+    fn default() -> Self {
+        Self {
+            criteria: String::new(),
+            search: None,
+            sort: SortKey::Seed,
+            descending: false,
+            offset: 0,
+            limit: 100,
+        }
+    }
+}
+
+/// Criteria text the user typed, read by the engine's one parser. The error's
+/// position is a character index (the engine's is a byte offset), so the UI can
+/// point under the character.
+pub fn criteria(text: &str) -> Result<Criteria> {
+    parse_criteria(text).map_err(|e| {
+        let at = text.char_indices().take_while(|&(i, _)| i < e.at).count();
+        CatalogViewError::Criteria {
+            at,
+            message: e.message,
+        }
+    })
+}
+
+/// The seeds that match, one page, with the criteria's canonical text (what the
+/// filter box echoes).
+pub fn query(state: &CatalogState, q: &SeedRequest) -> Result<SeedPage> {
+    let query = SeedQuery {
+        criteria: criteria(&q.criteria)?,
+        search: q.search,
+        sort: q.sort,
+        descending: q.descending,
+        offset: q.offset,
+        limit: q.limit,
+    };
+    state.with(|c| c.query(&ValidRules::default(), &query))
+}
+
+/// Statistics over exactly the rows `query` would return with the same criteria.
+pub fn stats(state: &CatalogState, criteria_text: &str) -> Result<Stats> {
+    let criteria = criteria(criteria_text)?;
+    state.with(|c| c.stats(&ValidRules::default(), &criteria))
 }
 
 /// The bookmarks that match, newest first.

@@ -11,7 +11,7 @@ use contraption_catalog::{Catalog, CatalogError, ScanRecord, SeedQuery};
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
-use super::{CatalogViewError, Result};
+use super::{CatalogViewError, Result, SearchInfo};
 
 /// Where the catalog is and what happened when it was opened.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
@@ -28,6 +28,8 @@ pub struct CatalogInfo {
     pub seeds: u64,
     /// Every scan, newest first (unfinished ones can be resumed).
     pub scans: Vec<ScanRecord>,
+    /// Every search, newest first (unfinished ones continue when started again).
+    pub searches: Vec<SearchInfo>,
     /// The rules version of this studio's engine.
     pub rules_version: u32,
 }
@@ -95,8 +97,8 @@ impl CatalogState {
     }
 
     pub fn info(&self) -> Result<CatalogInfo> {
-        let (seeds, scans) = if self.failure.is_some() {
-            (0, Vec::new())
+        let (seeds, scans, searches) = if self.failure.is_some() {
+            (0, Vec::new(), Vec::new())
         } else {
             self.with(|c| {
                 let seeds = c.query(
@@ -106,7 +108,8 @@ impl CatalogState {
                         ..SeedQuery::default()
                     },
                 )?;
-                Ok((seeds.total, c.scans()?))
+                let searches = c.searches()?.iter().map(SearchInfo::from).collect();
+                Ok((seeds.total, c.scans()?, searches))
             })?
         };
         Ok(CatalogInfo {
@@ -116,6 +119,7 @@ impl CatalogState {
             failure: self.failure.clone(),
             seeds,
             scans,
+            searches,
             rules_version: contraption::RULES_VERSION,
         })
     }

@@ -4,4 +4,8 @@ import type { SeedSummary } from "./SeedSummary";
 /**
  * A page of rows and how many rows match in all.
  */
-export type SeedPage = { total: number, offset: number, rows: Array<SeedSummary>, };
+export type SeedPage = { 
+/**
+ * The criteria the rows meet, in canonical text (empty: every row).
+ */
+criteria: string, total: number, offset: number, rows: Array<SeedSummary>, };

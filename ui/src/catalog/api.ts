@@ -5,24 +5,26 @@ import type { BookmarkInput } from "../bindings/BookmarkInput";
 import type { BookmarkQuery } from "../bindings/BookmarkQuery";
 import type { CalendarMonth } from "../bindings/CalendarMonth";
 import type { CatalogInfo } from "../bindings/CatalogInfo";
-import type { Filter } from "../bindings/Filter";
 import type { ScanEvent } from "../bindings/ScanEvent";
+import type { SearchEvent } from "../bindings/SearchEvent";
+import type { SearchOutcome } from "../bindings/SearchOutcome";
 import type { ScanOutcome } from "../bindings/ScanOutcome";
 import type { SeedPage } from "../bindings/SeedPage";
-import type { SeedQuery } from "../bindings/SeedQuery";
+import type { SeedRequest } from "../bindings/SeedRequest";
 import type { Stats } from "../bindings/Stats";
 import type { Thumbnail } from "../bindings/Thumbnail";
 import { call, channel, rules } from "../lib/ipc";
 import type { FieldRules } from "../lib/rules";
 
 export { cancelJob } from "../lib/ipc";
-export type { BookmarkQuery, SeedQuery };
+export type { BookmarkQuery, SeedRequest };
 
 /** Where the catalog is, how many seeds it holds, and whether it had to be moved aside. */
 export const catalogInfo = () => call<CatalogInfo>("catalog_info");
-export const querySeeds = (query: SeedQuery) => call<SeedPage>("query_seeds", { query });
-/** Statistics over exactly the rows `querySeeds` gives for the same filters. */
-export const catalogStats = (filters: Filter[]) => call<Stats>("catalog_stats", { filters });
+/** A page of the seeds meeting `query.criteria` (refused with a `criteria` error saying why and where). */
+export const querySeeds = (query: SeedRequest) => call<SeedPage>("query_seeds", { query });
+/** Statistics over exactly the rows `querySeeds` gives for the same criteria text. */
+export const catalogStats = (criteria: string) => call<Stats>("catalog_stats", { criteria });
 /** The shipped worlds of up to 256 seeds, for thumbnails. */
 export const thumbnails = (seeds: number[]) => call<Thumbnail[]>("seed_thumbnails", { seeds });
 /** The field's rules, to draw thumbnails and the placement map with (the `rules` command, asked once). */
@@ -39,3 +41,10 @@ export const verifyBookmarks = () => call<BookmarkCheck[]>("verify_bookmarks");
 /** Scans (or resumes) `from..to`; events arrive on `onEvent`. */
 export const startScan = (from: number, to: number, onEvent: (e: ScanEvent) => void) =>
   call<ScanOutcome>("start_scan", { from, to, onEvent: channel(onEvent) });
+
+/**
+ * Searches (or continues the unfinished search of the same criteria and range)
+ * `from..to` for `criteria`; events arrive on `onEvent`; the matches land in the catalog.
+ */
+export const startSearch = (criteria: string, from: number, to: number, onEvent: (e: SearchEvent) => void) =>
+  call<SearchOutcome>("start_search", { criteria, from, to, onEvent: channel(onEvent) });

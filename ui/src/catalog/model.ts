@@ -1,29 +1,26 @@
-/** Pure logic of the catalog views (no DOM): filters, paging, formatting, calendar layout. */
+/** Pure logic of the catalog views (no DOM): criteria, paging, formatting, calendar layout. */
 import type { Bookmark } from "../bindings/Bookmark";
 import type { BookmarkCheck } from "../bindings/BookmarkCheck";
 import type { CatalogInfo } from "../bindings/CatalogInfo";
-import type { Column } from "../bindings/Column";
-import type { Filter } from "../bindings/Filter";
-import type { Op } from "../bindings/Op";
 import type { ScanEvent } from "../bindings/ScanEvent";
 import type { ScanRecord } from "../bindings/ScanRecord";
+import type { SearchEvent } from "../bindings/SearchEvent";
+import type { SearchTotals } from "../bindings/SearchTotals";
 import type { SeedSummary } from "../bindings/SeedSummary";
+import type { SortKey } from "../bindings/SortKey";
 import { CommandFailed } from "../lib/ipc";
 
 export const SEED_COUNT = 2 ** 32;
 
-/** `column op value`, e.g. solving ≤ 3 or fallback = 1 (the catalog's type). */
-export type { Filter };
-
 /**
- * The browser's columns: which catalog column each sorts/filters by, and how a
+ * The browser's columns: which catalog column each sorts by, and how a
  * row shows it. Their widths are in SeedTable.svelte's grid template, in this order.
  */
 export interface ColumnDef {
   key: string;
   label: string;
   title: string;
-  column: Column | null;
+  column: SortKey | null;
   value: (r: SeedSummary) => string;
   numeric: boolean;
 }
@@ -48,74 +45,48 @@ export const COLUMNS: readonly ColumnDef[] = [
   { key: "rules", label: "Rules", title: "rules version the row was scanned with", column: "rules_version", value: (r) => String(r.rules_version), numeric: true },
 ];
 
-export const COLUMN_LABELS: Record<Column, string> = {
-  seed: "seed",
-  attempts: "attempts",
-  fallback: "fallback",
-  pre_solved: "preSolved",
-  solving: "solving",
-  walls: "walls",
-  ramps: "ramps",
-  fans: "fans",
-  bumpers: "bumpers",
-  rules_version: "rules",
-};
-
-export const OP_SYMBOLS: Record<Op, string> = { eq: "=", ne: "≠", lt: "<", le: "≤", gt: ">", ge: "≥" };
-
-/** Words for one filter: "solving ≤ 3", "fallback shipped". */
-export function filterWords(f: Filter): string {
-  if (f.column === "fallback" && (f.op === "eq" || f.op === "ne")) {
-    const yes = (f.op === "eq") === (f.value !== 0);
-    return yes ? "fallback shipped" : "no fallback";
-  }
-  return `${COLUMN_LABELS[f.column]} ${OP_SYMBOLS[f.op]} ${f.value}`;
-}
-
-/** Presets a designer asks for most. */
-export const PRESETS: readonly { label: string; filter: Filter }[] = [
-  { label: "fallback shipped", filter: { column: "fallback", op: "eq", value: 1 } },
-  { label: "hard (solving = 1)", filter: { column: "solving", op: "eq", value: 1 } },
-  { label: "solving ≤ 3", filter: { column: "solving", op: "le", value: 3 } },
-  { label: "nearly trivial (solving ≥ 10)", filter: { column: "solving", op: "ge", value: 10 } },
-  { label: "attempts ≥ 10", filter: { column: "attempts", op: "ge", value: 10 } },
-  { label: "attempts ≥ 3", filter: { column: "attempts", op: "ge", value: 3 } },
+/**
+ * Presets a designer asks for most: criteria texts in the engine's language
+ * (the same as `contraption search EXPR`), combined with the box's by `and`.
+ */
+export const PRESETS: readonly { label: string; criteria: string }[] = [
+  { label: "fallback shipped", criteria: "fallback" },
+  { label: "hard (solving = 1)", criteria: "solving = 1" },
+  { label: "solving ≤ 3", criteria: "solving <= 3" },
+  { label: "nearly trivial", criteria: "nearly_trivial" },
+  { label: "attempts ≥ 10", criteria: "attempts >= 10" },
+  { label: "attempts ≥ 3", criteria: "attempts >= 3" },
+  { label: "walls 3..5, no fallback", criteria: "walls in 3..5 and not fallback" },
 ];
 
-const OPS: [string, Op][] = [
-  ["<=", "le"], ["≤", "le"], [">=", "ge"], ["≥", "ge"], ["!=", "ne"], ["≠", "ne"], ["<>", "ne"],
-  ["==", "eq"], ["=", "eq"], ["<", "lt"], [">", "gt"],
-];
-const ALIASES: Record<string, Column> = {
-  seed: "seed", attempts: "attempts", attempt: "attempts", fallback: "fallback", presolved: "pre_solved",
-  pre_solved: "pre_solved", solving: "solving", walls: "walls", ramps: "ramps", fans: "fans", bumpers: "bumpers",
-  rules: "rules_version", rules_version: "rules_version",
-};
-
-/** What the filter box's error adds after “… is not a filter:”. */
-export const FILTER_HELP =
-  "write COLUMN OP NUMBER, e.g. solving <= 3 (columns: seed, attempts, fallback, presolved, solving, walls, ramps, fans, bumpers, rules).";
-
-/** Parses "solving <= 3", "attempts≥10", "fallback" (= fallback = 1). Null when it is not a filter. */
-export function parseFilter(text: string): Filter | null {
-  const t = text.trim().toLowerCase();
-  if (t === "fallback" || t === "fallback shipped") return { column: "fallback", op: "eq", value: 1 };
-  for (const [sym, op] of OPS) {
-    const i = t.indexOf(sym);
-    if (i <= 0) continue;
-    const column = ALIASES[t.slice(0, i).trim().replace(/\s+/g, "_")];
-    const rest = t.slice(i + sym.length).trim();
-    if (!column || !/^-?\d+$/.test(rest)) return null;
-    const value = Number(rest);
-    if (!Number.isSafeInteger(value)) return null;
-    return { column, op, value };
-  }
-  return null;
+/** Criteria `a` and `b` (either may be empty: every seed); each keeps its own grouping. */
+export function andCriteria(a: string, b: string): string {
+  const x = a.trim();
+  const y = b.trim();
+  if (!x) return y;
+  if (!y) return x;
+  return `(${x}) and (${y})`;
 }
 
-/** Adds a filter, replacing an identical column+op one. */
-export function withFilter(filters: readonly Filter[], f: Filter): Filter[] {
-  return [...filters.filter((g) => !(g.column === f.column && g.op === f.op)), f];
+/** Why criteria text was refused: the engine's message and the character (from 0) it is about. */
+export interface CriteriaProblem {
+  text: string;
+  at: number;
+  message: string;
+}
+
+/** The refusal of criteria text, when `e` is one (the catalog's `criteria` error), else null. */
+export function criteriaProblem(text: string, e: unknown): CriteriaProblem | null {
+  if (!(e instanceof CommandFailed)) return null;
+  const err = e.error;
+  return err.kind === "criteria" ? { text, at: err.at, message: err.message } : null;
+}
+
+/** The refused text split around the character the message is about (past the end: an empty mark). */
+export function problemParts(p: CriteriaProblem): { before: string; mark: string; after: string } {
+  const chars = [...p.text];
+  const at = Math.max(0, Math.min(p.at, chars.length));
+  return { before: chars.slice(0, at).join(""), mark: chars[at] ?? "", after: chars.slice(at + 1).join("") };
 }
 
 /** Rows [first, last) to render for a virtualised list, with `overscan` extra rows each side. */
@@ -220,6 +191,40 @@ export function scanWords(e: ScanEvent): string {
   }
 }
 
+/** The search's progress line for one event. */
+export function searchWords(e: SearchEvent): string {
+  switch (e.event) {
+    case "started": {
+      const s = e.search;
+      const done = s.next - s.from;
+      return `${e.resumed ? "resuming" : "searching"} ${s.from}..${s.to} for ${s.criteria || "every seed"}: ${count(done)} of ${count(s.to - s.from)} searched, ${count(s.matches)} matches`;
+    }
+    case "progress":
+      return `${count(e.done)} / ${count(e.total)} · ${count(e.matches)} matches · ${rateWords(e.seeds_per_second)} · ${etaWords(e.eta_seconds)}`;
+    case "finished":
+      return `done: ${count(e.search.to - e.search.from)} seeds, ${count(e.search.matches)} matches · ${rateWords(e.seeds_per_second)} · ${(e.elapsed_ms / 1000).toFixed(1)} s`;
+    case "cancelled":
+      return `stopped at ${count(e.search.next - e.search.from)} of ${count(e.search.to - e.search.from)} (${count(e.search.matches)} matches kept): Search again with the same criteria and range to continue`;
+  }
+}
+
+/** The whole range's totals of a search, as `contraption search` summarises them: label, value, one per field. */
+export function searchTotalsItems(t: SearchTotals): { key: string; label: string; value: string }[] {
+  const hist = (h: readonly (readonly [number, number])[]) => h.map(([k, n]) => `${k}: ${count(n)}`).join(", ") || "—";
+  return [
+    { key: "seeds", label: "seeds", value: count(t.seeds) },
+    { key: "accepted", label: "accepted", value: count(t.accepted) },
+    { key: "fallback", label: "fallback", value: `${count(t.fallback)} (${percent(t.fallback, t.seeds, 2)})` },
+    { key: "all_pre_solved", label: "all preSolved", value: count(t.all_pre_solved) },
+    { key: "pre_solved_rejections", label: "preSolved rejections", value: count(t.pre_solved_rejections) },
+    { key: "no_single_ramp_rejections", label: "no single-ramp rejections", value: count(t.no_single_ramp_rejections) },
+    { key: "mean_attempts", label: "mean attempts", value: t.mean_attempts.toFixed(3) },
+    { key: "attempts_histogram", label: "seeds per attempts", value: hist(t.attempts_histogram) },
+    { key: "solving_histogram", label: "seeds per solving placements", value: hist(t.solving_histogram) },
+    { key: "all_pre_solved_seeds", label: "all-preSolved seeds", value: t.all_pre_solved_seeds.join(", ") || "none" },
+  ];
+}
+
 /** One line of the scan list: the range, how far it got, and whether it can be resumed. */
 export interface ScanItem {
   from: number;
@@ -244,9 +249,9 @@ export function scanItems(info: CatalogInfo, n = 6): ScanItem[] {
   });
 }
 
-/** "all scanned", or the filters in words: what a set of statistics is of. */
-export function filtersWords(filters: readonly Filter[]): string {
-  return filters.length ? filters.map(filterWords).join(", ") : "all scanned";
+/** "all scanned", or the criteria (canonical text): what a set of statistics is of. */
+export function criteriaWords(criteria: string): string {
+  return criteria ? criteria : "all scanned";
 }
 
 /** Words for a bookmark's hash, rules version and dates, one part each (shown joined by " · "). */

@@ -1,0 +1,214 @@
+//! Searches kept in the catalog: matches, totals, cancel and resume, and the
+//! migration that added them (4), which keeps every row of a version 3 file.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use contraption::{parse_criteria, summarize, Totals, ValidRules};
+use contraption_catalog::{
+    search_batch, BookmarkInput, Catalog, ScanEnd, ScanState, SeedQuery, SCHEMA_VERSION,
+    SEARCH_BATCH,
+};
+
+fn v1() -> ValidRules {
+    ValidRules::default()
+}
+
+/// The matches and totals of `from..to` summarised one seed at a time.
+fn plain(criteria: &str, from: u32, to: u32) -> (Vec<u32>, Totals) {
+    let c = parse_criteria(criteria).unwrap();
+    let mut totals = Totals::default();
+    let mut seeds = Vec::new();
+    for s in from..to {
+        let row = summarize(&v1(), s);
+        totals.add(&row);
+        if c.matches(&row) {
+            seeds.push(s);
+        }
+    }
+    (seeds, totals)
+}
+
+#[test]
+fn the_batch_step_keeps_the_matches_in_seed_order_and_adds_every_row() {
+    let c = parse_criteria("solving <= 2 or walls in 5..6").unwrap();
+    let mut totals = Totals::default();
+    let found = search_batch(&v1(), &c, 100, 900, &mut totals);
+    let (seeds, expected) = plain("solving <= 2 or walls in 5..6", 100, 900);
+    assert_eq!(found.iter().map(|r| r.seed).collect::<Vec<_>>(), seeds);
+    assert!(!seeds.is_empty());
+    assert_eq!(totals, expected);
+}
+
+#[test]
+fn a_search_cancelled_and_resumed_ends_as_one_that_never_stopped() {
+    let criteria = "solving = 1 and not fallback";
+    let (from, to) = (1000u64, 1000 + 2 * SEARCH_BATCH + 500);
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("catalog.sqlite3");
+    let c = parse_criteria(criteria).unwrap();
+
+    // Stopped after its first batch.
+    let id = {
+        let mut cat = Catalog::open(&path).unwrap().catalog;
+        let s = cat.begin_search(&v1(), &c, from, to).unwrap();
+        let cancel = AtomicBool::new(false);
+        let mut seen = Vec::new();
+        let end = cat
+            .run_search(&v1(), s.id, &cancel, |p| {
+                seen.push(p.next);
+                if p.next > from {
+                    cancel.store(true, Ordering::Relaxed);
+                }
+            })
+            .unwrap();
+        assert_eq!(end, ScanEnd::Cancelled);
+        assert_eq!(seen, [from, from + SEARCH_BATCH]);
+        let stopped = cat.search(s.id).unwrap();
+        assert_eq!(stopped.state, ScanState::Cancelled);
+        assert_eq!(stopped.next, from + SEARCH_BATCH);
+        assert_eq!(stopped.totals.seeds, SEARCH_BATCH);
+        s.id
+    };
+
+    // Asked again (another connection, as after a restart): the same search, continued.
+    let mut cat = Catalog::open(&path).unwrap().catalog;
+    let again = cat.begin_search(&v1(), &c, from, to).unwrap();
+    assert_eq!(again.id, id);
+    let mut progress = Vec::new();
+    let end = cat
+        .run_search(&v1(), id, &AtomicBool::new(false), |p| {
+            progress.push(p.next)
+        })
+        .unwrap();
+    assert_eq!(end, ScanEnd::Done);
+    assert_eq!(progress, [from + SEARCH_BATCH, from + 2 * SEARCH_BATCH, to]);
+    let done = cat.search(id).unwrap();
+    let (seeds, totals) = plain(criteria, from as u32, to as u32);
+    assert!(!seeds.is_empty());
+    assert_eq!(done.state, ScanState::Done);
+    assert_eq!(done.totals, totals);
+    assert_eq!(done.matches, seeds.len() as u64);
+    assert_eq!(cat.search_matches(id).unwrap(), seeds);
+
+    // The matches are rows of the catalog, and the browser can show just them.
+    let page = cat
+        .query(
+            &v1(),
+            &SeedQuery {
+                search: Some(id),
+                limit: 1000,
+                ..SeedQuery::default()
+            },
+        )
+        .unwrap();
+    assert_eq!(page.total, seeds.len() as u64);
+    let shown: Vec<u32> = page.rows.iter().map(|r| r.seed).collect();
+    assert!(
+        shown == seeds[..shown.len()],
+        "the first page of the matches"
+    );
+    for row in &page.rows {
+        assert_eq!(row, &summarize(&v1(), row.seed));
+    }
+
+    // A finished search is not continued: asking again starts a new one.
+    let fresh = cat.begin_search(&v1(), &c, from, to).unwrap();
+    assert_ne!(fresh.id, id);
+    assert_eq!(fresh.next, from);
+    assert_eq!(cat.searches().unwrap().len(), 2);
+}
+
+#[test]
+fn bad_ranges_and_other_rules_are_refused() {
+    let mut cat = Catalog::in_memory().unwrap();
+    let c = parse_criteria("fallback").unwrap();
+    assert!(cat.begin_search(&v1(), &c, 5, 5).is_err());
+    assert!(cat.begin_search(&v1(), &c, 0, (1 << 32) + 1).is_err());
+    let s = cat.begin_search(&v1(), &c, 0, 10).unwrap();
+    let gears = contraption::parse_rules_file(include_bytes!("../../rules/gears.json")).unwrap();
+    assert!(cat
+        .run_search(&gears, s.id, &AtomicBool::new(false), |_| {})
+        .is_err());
+    assert_eq!(cat.search(s.id).unwrap().next, 0);
+}
+
+#[test]
+fn migration_4_keeps_every_row_of_a_version_3_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("catalog.sqlite3");
+    // A version 3 catalog with seeds, a scan and a bookmark: today's schema
+    // without what migration 4 adds.
+    {
+        let mut c = Catalog::open(&path).unwrap().catalog;
+        let s = c.begin_scan(&v1(), 0, 700).unwrap();
+        c.run_scan(&v1(), s.id, &AtomicBool::new(false), |_| {})
+            .unwrap();
+        c.add_bookmark(
+            &v1(),
+            42,
+            &BookmarkInput {
+                note: "kept".into(),
+                tags: vec!["t".into()],
+            },
+        )
+        .unwrap();
+    }
+    let dump = |conn: &rusqlite::Connection| -> Vec<String> {
+        let mut out = Vec::new();
+        for table in ["seeds", "scans", "bookmarks"] {
+            let mut stmt = conn
+                .prepare(&format!("SELECT * FROM {table} ORDER BY rowid"))
+                .unwrap();
+            let n = stmt.column_count();
+            let rows = stmt
+                .query_map([], |r| {
+                    let mut cells = Vec::new();
+                    for i in 0..n {
+                        cells.push(format!("{:?}", r.get_ref(i)?));
+                    }
+                    Ok(format!("{table}: {}", cells.join(" | ")))
+                })
+                .unwrap();
+            out.extend(rows.map(Result::unwrap));
+        }
+        out
+    };
+    let before = {
+        let raw = rusqlite::Connection::open(&path).unwrap();
+        raw.execute_batch(
+            "DROP TABLE search_matches; DROP TABLE searches; PRAGMA user_version = 3;",
+        )
+        .unwrap();
+        assert_eq!(
+            raw.pragma_query_value(None, "user_version", |r| r.get::<_, i64>(0))
+                .unwrap(),
+            3
+        );
+        dump(&raw)
+    };
+    assert_eq!(
+        before.iter().filter(|l| l.starts_with("seeds:")).count(),
+        700
+    );
+
+    let mut c = Catalog::open(&path).unwrap().catalog;
+    assert_eq!(c.schema_version().unwrap(), SCHEMA_VERSION);
+    assert_eq!(SCHEMA_VERSION, 4);
+    assert!(c.searches().unwrap().is_empty());
+    drop(c);
+    let after = dump(&rusqlite::Connection::open(&path).unwrap());
+    assert_eq!(before, after, "every row of version 3 is kept as it was");
+    // And searches work in the migrated file.
+    c = Catalog::open(&path).unwrap().catalog;
+    let crit = parse_criteria("walls = 3").unwrap();
+    let s = c.begin_search(&v1(), &crit, 0, 300).unwrap();
+    assert_eq!(
+        c.run_search(&v1(), s.id, &AtomicBool::new(false), |_| {})
+            .unwrap(),
+        ScanEnd::Done
+    );
+    assert_eq!(
+        c.search_matches(s.id).unwrap(),
+        plain("walls = 3", 0, 300).0
+    );
+}

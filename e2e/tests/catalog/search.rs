@@ -1,0 +1,164 @@
+//! Search in the Seeds view (issue 11): criteria with an error show the engine's
+//! message and place; valid ones search a range as a job; the matches (stored
+//! in the catalog, shown alone in the table) and the whole range's totals equal
+//! `contraption search` of the same range (the CLI release binary). Screenshots
+//! at 1440x900 and 1024x700.
+
+use serde_json::Value;
+
+use super::{launch, set_input, temp_catalog, view, wait_count};
+use contraption_e2e::{cli_run, Studio};
+
+const CRITERIA: &str = "walls in 3..5 and not fallback";
+
+/// `contraption search EXPR FROM..TO`: the matching seeds and the summary.
+fn cli_search(criteria: &str, from: u32, to: u32) -> (Vec<u64>, Value) {
+    let (code, out, err) = cli_run(&["search", criteria, &format!("{from}..{to}")]);
+    assert_eq!(code, 0, "contraption search failed: {err}");
+    let mut lines: Vec<Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("JSON lines"))
+        .collect();
+    let last = lines.pop().expect("a summary line");
+    let seeds = lines.iter().map(|r| r["seed"].as_u64().unwrap()).collect();
+    (seeds, last["summary"].clone())
+}
+
+/// The `dd` of one item of the search's totals.
+async fn total(s: &Studio, key: &str) -> String {
+    s.content(&format!("#search-totals [data-total='{key}'] dd"))
+        .await
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_search_from_the_seeds_view_finds_what_the_cli_finds() {
+    let (from, to) = (0u32, 3000u32);
+    let (seeds, summary) = cli_search(CRITERIA, from, to);
+    assert!(!seeds.is_empty() && seeds.len() < 3000);
+    let (dir, db) = temp_catalog("search");
+    let s = launch(&db).await;
+    s.resize(1440, 900).await;
+    view(&s, "seeds").await;
+    wait_count(&s, 0).await;
+
+    // Criteria with an error: the engine's message and the character, marked.
+    set_input(&s, "#filter-input", "walls in 3..x").await;
+    set_input(&s, "#search-from", &from.to_string()).await;
+    set_input(&s, "#search-to", &to.to_string()).await;
+    s.click("#search-start").await;
+    s.wait_for(
+        "(e => !!e && e.dataset.at === '12' && e.textContent.includes('expected the last number of a range') && e.textContent.includes('at character 13') && e.querySelector('mark')?.textContent === 'x')(document.querySelector('.filter-error'))",
+        "the criteria error under the box",
+    )
+    .await;
+    assert_eq!(
+        s.eval("document.getElementById('view-seeds').dataset.search")
+            .await,
+        Value::String("failed".into())
+    );
+
+    // Valid criteria: the search runs over the range to the end.
+    set_input(&s, "#filter-input", CRITERIA).await;
+    s.click("#search-start").await;
+    s.wait_for(
+        "document.getElementById('view-seeds').dataset.search === 'done' && !!document.getElementById('search-totals')",
+        "the search done",
+    )
+    .await;
+    assert_eq!(
+        s.eval("!document.querySelector('.filter-error')").await,
+        Value::Bool(true)
+    );
+    assert_eq!(
+        s.attr_of("#search-result", "data-matches").await,
+        seeds.len().to_string()
+    );
+    // The table shows only the matches (every stored row is one), in seed order.
+    assert_eq!(
+        s.attr_of("#search-result", "data-showing").await,
+        "yes".to_string()
+    );
+    wait_count(&s, seeds.len()).await;
+    let shown: Vec<u64> = s
+        .eval("[...document.querySelectorAll('#seed-table .tr[data-seed]')].map(e => Number(e.dataset.seed))")
+        .await
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_u64().unwrap())
+        .collect();
+    assert!(!shown.is_empty());
+    assert_eq!(
+        shown,
+        seeds[..shown.len()],
+        "the first rows are the CLI's first matches"
+    );
+
+    // The whole range's totals: the CLI's summary.
+    let n = |k: &str| summary[k].as_u64().unwrap();
+    let grouped = |v: u64| {
+        let d = v.to_string();
+        let mut out = String::new();
+        for (i, c) in d.chars().enumerate() {
+            if i > 0 && (d.len() - i).is_multiple_of(3) {
+                out.push(',');
+            }
+            out.push(c);
+        }
+        out
+    };
+    assert_eq!(n("searched"), u64::from(to - from));
+    assert_eq!(n("matches"), seeds.len() as u64);
+    assert_eq!(total(&s, "seeds").await, grouped(n("seeds")));
+    assert_eq!(total(&s, "accepted").await, grouped(n("accepted")));
+    assert!(total(&s, "fallback")
+        .await
+        .starts_with(&format!("{} (", grouped(n("fallback")))));
+    assert_eq!(
+        total(&s, "pre_solved_rejections").await,
+        grouped(n("pre_solved_rejections"))
+    );
+    assert_eq!(
+        total(&s, "no_single_ramp_rejections").await,
+        grouped(n("no_single_ramp_rejections"))
+    );
+    assert_eq!(
+        total(&s, "mean_attempts").await,
+        format!("{:.3}", summary["mean_attempts"].as_f64().unwrap())
+    );
+    let attempts: Vec<String> = summary["attempts_histogram"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| {
+            format!(
+                "{}: {}",
+                b["attempts"],
+                grouped(b["seeds"].as_u64().unwrap())
+            )
+        })
+        .collect();
+    assert_eq!(total(&s, "attempts_histogram").await, attempts.join(", "));
+    let solving: Vec<String> = summary["solving_histogram"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| {
+            format!(
+                "{}: {}",
+                b["solving"],
+                grouped(b["seeds"].as_u64().unwrap())
+            )
+        })
+        .collect();
+    assert_eq!(total(&s, "solving_histogram").await, solving.join(", "));
+
+    // Looked at, at both sizes.
+    s.screenshot_x("catalog-search-1440x900", Some((1440, 900)))
+        .await;
+    s.resize(1024, 700).await;
+    s.screenshot_x("catalog-search-1024x700", Some((1024, 700)))
+        .await;
+    s.close().await;
+    let _ = std::fs::remove_dir_all(dir);
+}
