@@ -19,7 +19,7 @@ use pyo3::types::{PyBytes, PyDict};
 use serde::Serialize;
 
 create_exception!(
-    _contraption,
+    contraption,
     ContraptionError,
     PyValueError,
     "Refused input or a failed operation; the message is the engine's."
