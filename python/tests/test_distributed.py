@@ -128,8 +128,10 @@ def test_killing_a_worker_mid_run_still_yields_every_row_once(tmp_path, cli_scan
         deadline = time.monotonic() + 600
         while not shard_files(tmp_path) and driver.is_alive() and time.monotonic() < deadline:
             time.sleep(0.05)
-        processing = client.processing()
-        victim = next(w for w, tasks in processing.items() if tasks)
+        victim = None
+        while victim is None and driver.is_alive() and time.monotonic() < deadline:
+            victim = next((w for w, tasks in client.processing().items() if tasks), None)
+        assert victim is not None, "no worker was running a shard"
         pid = client.run(os.getpid, workers=[victim])[victim]
         os.kill(pid, signal.SIGKILL)
         finished_at_kill = len(shard_files(tmp_path))
