@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs whatever the studio needs and is missing, on Debian/Ubuntu with Rust,
 # Node and npm: Tauri's Linux prerequisites, the WebDriver bits for the e2e tests,
-# ImageMagick (e2e screenshots of the X display), the Debian packaging tools, the
+# ImageMagick (e2e screenshots of the X display), the Debian packaging tools, Python
+# with venv (scripts/python-test.sh makes a virtual environment), the
 # wasm32-wasip1 target (golden files under WebAssembly), tauri-driver, the UI's npm
 # packages (the Tauri CLI among them), and the UI build. Safe to run again.
 set -euo pipefail
@@ -22,6 +23,7 @@ APT_PACKAGES=(
   libayatana-appindicator3-dev librsvg2-dev libxdo-dev
   webkit2gtk-driver xvfb curl file
   imagemagick binutils dpkg-dev desktop-file-utils
+  python3 python3-venv python3-pip
 )
 missing=()
 for pkg in "${APT_PACKAGES[@]}"; do

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # One command to run every test: formatting, lints, engine + CLI + studio-core tests
-# (the studio's logic, IPC bindings staleness, capabilities), the golden files under
+# (the studio's logic, IPC bindings staleness, capabilities), the Python package
+# (pytest, Dask LocalCluster), the golden files under
 # WebAssembly, the shell's command line, UI typecheck and unit tests, the studio build,
 # the end-to-end tests of the real window under Xvfb + tauri-driver, and the Debian
 # package (built, inspected, installed, run, removed).
@@ -23,6 +24,9 @@ cargo clippy --workspace --all-targets -- -D warnings
 
 section "cargo test (engine, catalog, render, io, CLI, studio-core)"
 cargo test
+
+section "Python package (PyO3): pytest in a virtual environment, Dask LocalCluster scans"
+bash scripts/python-test.sh
 
 section "Golden files in the release profile too (the same bytes in every build profile)"
 cargo test --release -p contraption-engine --test golden
