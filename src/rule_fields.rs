@@ -130,7 +130,11 @@ pub const RULE_FIELDS: &[RuleField] = &[
         "units",
         Allowed::CoordinateRange { axis: Axis::X },
     ),
-    f("physics.gravity", "units/s²", Allowed::Positive { hi: 10_000.0 }),
+    f(
+        "physics.gravity",
+        "units/s²",
+        Allowed::Positive { hi: 10_000.0 },
+    ),
     f("physics.steps_per_second", "1/s", whole(10, 10_000)),
     n(
         "physics.max_speed",
@@ -207,8 +211,16 @@ pub const RULE_FIELDS: &[RuleField] = &[
     f("parts.gear.count", "gears", count(MAX_PART_COUNT)),
     f("goal.width", "units", real(1.0, 100.0)),
     f("goal.height", "units", real(1.0, 100.0)),
-    f("goal.x", "units", Allowed::CoordinateRange { axis: Axis::X }),
-    f("goal.y", "units", Allowed::CoordinateRange { axis: Axis::Y }),
+    f(
+        "goal.x",
+        "units",
+        Allowed::CoordinateRange { axis: Axis::X },
+    ),
+    f(
+        "goal.y",
+        "units",
+        Allowed::CoordinateRange { axis: Axis::Y },
+    ),
     n(
         "generator.max_attempts",
         "candidates",
@@ -241,7 +253,11 @@ pub const RULE_FIELDS: &[RuleField] = &[
         },
         "at most 1,024 placements in all (xs × ys × angles)",
     ),
-    f("sweep.nearly_trivial_solving", "placements", Allowed::SweepCount),
+    f(
+        "sweep.nearly_trivial_solving",
+        "placements",
+        Allowed::SweepCount,
+    ),
 ];
 
 /// The table's entry for `path` (a field of [`RULE_FIELDS`]).
@@ -308,10 +324,7 @@ mod tests {
             let (lo, hi) = match f.allowed {
                 Allowed::Real { lo, hi } => (Some(lo), hi),
                 Allowed::Positive { hi } => (Some(0.0), hi),
-                Allowed::Whole { lo, hi } => (
-                    (lo > 0).then(|| f64::from(lo)),
-                    f64::from(hi),
-                ),
+                Allowed::Whole { lo, hi } => ((lo > 0).then(|| f64::from(lo)), f64::from(hi)),
                 _ => continue,
             };
             let whole = matches!(f.allowed, Allowed::Whole { .. });

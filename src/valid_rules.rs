@@ -19,7 +19,6 @@ use crate::canonical::canonical_json;
 use crate::generator::round_hundredths;
 use crate::rule_fields::{rule_field, Allowed};
 use crate::rules::{CountRange, RealRange, Rules, DEFAULT_RULES_NAME};
-use crate::world::MAX_WALLS;
 
 /// The id of `Rules::default()` (a test keeps it in step).
 pub const DEFAULT_RULES_ID: &str = "010786ff88f4";
