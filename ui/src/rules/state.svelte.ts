@@ -92,11 +92,6 @@ export class RulesLab {
     }
   }
 
-  /** Forgets the message of `path` (its input was reset to the draft's value). */
-  clearError(path: string): void {
-    if (path in this.errors) this.errors = Object.fromEntries(Object.entries(this.errors).filter(([p]) => p !== path));
-  }
-
   async #run(what: () => Promise<RulesDraft | null>, done?: (s: RulesDraft) => string): Promise<void> {
     try {
       const state = await what();
