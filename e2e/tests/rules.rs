@@ -128,6 +128,27 @@ async fn the_draft_is_validated_applied_checked_against_the_cli_and_kept() {
         s.screenshot_x(name, Some((w, h))).await;
     }
 
+    // The inspector shows the same before/after while the draft differs.
+    s.click("[data-view='inspector']").await;
+    s.wait_for(
+        "!!document.querySelector(\"#inspector-draft-compare [data-side='after'][data-shipped='1']\")",
+        "the before/after in the inspector",
+    )
+    .await;
+    assert_eq!(
+        s.attr_of("#inspector-draft-compare [data-side='after']", "data-hash")
+            .await,
+        after
+    );
+    for (w, h, name) in [
+        (1024, 700, "rules-before-after-inspector-1024x700"),
+        (1440, 900, "rules-before-after-inspector-1440x900"),
+    ] {
+        s.resize(w, h).await;
+        s.screenshot_x(name, Some((w, h))).await;
+    }
+    open_rules_view(&s).await;
+
     // Save the draft (the dialog answered with `saved`) and ask the CLI.
     s.click("#rules-save").await;
     s.wait_for(

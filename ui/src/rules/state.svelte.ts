@@ -63,6 +63,7 @@ export class RulesLab {
       const [fields, state] = await Promise.all([this.#api.rulesFields(), this.#api.rulesDraft()]);
       this.fields = fields;
       this.state = state;
+      this.#debounced.schedule();
       if (state.set_aside) this.notice = { text: `The saved draft could not be read; it was kept as ${state.set_aside}.`, bad: true };
     } catch (e) {
       this.notice = { text: errorMessage(e), bad: true };
