@@ -59,7 +59,7 @@ async fn the_draft_is_validated_applied_checked_against_the_cli_and_kept() {
     // An invalid value: the engine's message inline, nothing else changes.
     let mut zero = Rules::default();
     zero.generator.max_attempts = 0;
-    let message = ValidRules::new(zero.clone()).unwrap_err().to_string();
+    let message = ValidRules::new(zero).unwrap_err().to_string();
     assert_eq!(
         message,
         "generator.max_attempts is 0; it must be a whole number from 1 to 1000"
@@ -75,7 +75,7 @@ async fn the_draft_is_validated_applied_checked_against_the_cli_and_kept() {
         message
     );
     // The CLI refuses the same value with the same words.
-    let mut text = serde_json::to_value(&ValidRules::default()).unwrap();
+    let mut text = serde_json::to_value(ValidRules::default()).unwrap();
     text["generator"]["max_attempts"] = 0.into();
     let bad = dir.join("zero.json");
     let file =
