@@ -14,6 +14,7 @@ pub mod geometry;
 pub mod level_file;
 pub mod report;
 pub mod rng;
+pub mod rule_fields;
 pub mod rules;
 pub mod rules_diff;
 pub mod rules_file;

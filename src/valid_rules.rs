@@ -10,7 +10,6 @@
 //! canonical JSON (compact, fields in declaration order). The default rules' id is
 //! [`DEFAULT_RULES_ID`]; they are also known by their name, `v1`.
 
-use std::f64::consts::FRAC_PI_2;
 use std::ops::Deref;
 
 use serde::{Deserialize, Serialize};
@@ -18,8 +17,8 @@ use sha2::{Digest, Sha256};
 
 use crate::canonical::canonical_json;
 use crate::generator::round_hundredths;
+use crate::rule_fields::{rule_field, Allowed};
 use crate::rules::{CountRange, RealRange, Rules, DEFAULT_RULES_NAME};
-use crate::world::MAX_WALLS;
 
 /// The id of `Rules::default()` (a test keeps it in step).
 pub const DEFAULT_RULES_ID: &str = "010786ff88f4";
@@ -328,16 +327,60 @@ impl ValidRules {
     }
 }
 
+/// The bounds of a field of the table of rules (`RULE_FIELDS`): each kind of check
+/// below takes them from there, so the table and validation cannot disagree.
+fn real_t(field: &str, v: f64) -> Result<(), RulesError> {
+    match rule_field(field).allowed {
+        Allowed::Real { lo, hi } => real(field, v, lo, hi),
+        other => unreachable!("{field} is {other:?} in the table, not Real"),
+    }
+}
+
+fn positive_t(field: &str, v: f64) -> Result<(), RulesError> {
+    match rule_field(field).allowed {
+        Allowed::Positive { hi } => positive(field, v, hi),
+        other => unreachable!("{field} is {other:?} in the table, not Positive"),
+    }
+}
+
+fn whole_t(field: &str, v: u32) -> Result<(), RulesError> {
+    match rule_field(field).allowed {
+        Allowed::Whole { lo, hi } => whole(field, v, lo, hi),
+        other => unreachable!("{field} is {other:?} in the table, not Whole"),
+    }
+}
+
+fn real_range_t(field: &str, r: RealRange) -> Result<(), RulesError> {
+    match rule_field(field).allowed {
+        Allowed::RealRange { lo, hi } => real_range(field, r, lo, hi),
+        other => unreachable!("{field} is {other:?} in the table, not RealRange"),
+    }
+}
+
+fn count_range_t(field: &str, r: CountRange) -> Result<(), RulesError> {
+    match rule_field(field).allowed {
+        Allowed::CountRange { hi } => count_range(field, r, hi),
+        other => unreachable!("{field} is {other:?} in the table, not CountRange"),
+    }
+}
+
+fn list_bounds(field: &str) -> (f64, f64) {
+    match rule_field(field).allowed {
+        Allowed::RealList { lo, hi, .. } => (lo, hi),
+        other => unreachable!("{field} is {other:?} in the table, not RealList"),
+    }
+}
+
 /// Every range and invariant; the numbers are finite by now.
 fn check(r: &Rules) -> Result<(), RulesError> {
     let f = &r.field;
-    real("field.width", f.width, 20.0, 1000.0)?;
-    real("field.height", f.height, 20.0, 1000.0)?;
-    real("field.side_restitution", f.side_restitution, 0.0, 1.0)?;
+    real_t("field.width", f.width)?;
+    real_t("field.height", f.height)?;
+    real_t("field.side_restitution", f.side_restitution)?;
     let (w, h) = (f.width, f.height);
 
     let b = &r.ball;
-    real("ball.radius", b.radius, 0.1, 20.0)?;
+    real_t("ball.radius", b.radius)?;
     if 2.0 * b.radius >= w {
         return Err(refuse(
             "ball.radius",
@@ -349,68 +392,58 @@ fn check(r: &Rules) -> Result<(), RulesError> {
     coordinate_range("ball.start_x", b.start_x, w, "field.width")?;
 
     let p = &r.physics;
-    positive("physics.gravity", p.gravity, 10_000.0)?;
-    whole("physics.steps_per_second", p.steps_per_second, 10, 10_000)?;
-    positive("physics.max_speed", p.max_speed, 100_000.0)?;
-    real(
-        "physics.bounce_threshold",
-        p.bounce_threshold,
-        0.0,
-        100_000.0,
-    )?;
-    whole("physics.contact_passes", p.contact_passes, 1, 16)?;
-    real("physics.contact_slop", p.contact_slop, 0.0, 0.001)?;
+    positive_t("physics.gravity", p.gravity)?;
+    whole_t("physics.steps_per_second", p.steps_per_second)?;
+    positive_t("physics.max_speed", p.max_speed)?;
+    real_t("physics.bounce_threshold", p.bounce_threshold)?;
+    whole_t("physics.contact_passes", p.contact_passes)?;
+    real_t("physics.contact_slop", p.contact_slop)?;
 
     let s = &r.simulation;
-    whole("simulation.max_steps", s.max_steps, 1, MAX_STEP_BUDGET)?;
-    real("simulation.rest_speed", s.rest_speed, 0.0, 100_000.0)?;
-    whole("simulation.rest_steps", s.rest_steps, 1, MAX_STEP_BUDGET)?;
-    real("simulation.top_exit_y", s.top_exit_y, -100_000.0, 0.0)?;
+    whole_t("simulation.max_steps", s.max_steps)?;
+    real_t("simulation.rest_speed", s.rest_speed)?;
+    whole_t("simulation.rest_steps", s.rest_steps)?;
+    real_t("simulation.top_exit_y", s.top_exit_y)?;
 
     let wl = &r.walls;
-    real("walls.radius", wl.radius, 0.05, 10.0)?;
-    real("walls.restitution", wl.restitution, 0.0, 1.0)?;
-    real("walls.friction", wl.friction, 0.0, 10.0)?;
-    count_range("walls.count", wl.count, MAX_WALLS as u32)?;
+    real_t("walls.radius", wl.radius)?;
+    real_t("walls.restitution", wl.restitution)?;
+    real_t("walls.friction", wl.friction)?;
+    count_range_t("walls.count", wl.count)?;
     real_range("walls.center_x", wl.center_x, 0.0, w)?;
     real_range("walls.center_y", wl.center_y, 0.0, h)?;
-    real_range("walls.length", wl.length, 0.0, 10_000.0)?;
-    real_range("walls.angle", wl.angle, -FRAC_PI_2, FRAC_PI_2)?;
-    real("walls.ball_clearance", wl.ball_clearance, 0.0, 1000.0)?;
-    real("walls.goal_clearance", wl.goal_clearance, 0.0, 1000.0)?;
+    real_range_t("walls.length", wl.length)?;
+    real_range_t("walls.angle", wl.angle)?;
+    real_t("walls.ball_clearance", wl.ball_clearance)?;
+    real_t("walls.goal_clearance", wl.goal_clearance)?;
 
     let ramp = &r.parts.ramp;
-    real("parts.ramp.length", ramp.length, 0.5, 1000.0)?;
-    real("parts.ramp.radius", ramp.radius, 0.05, 50.0)?;
-    real("parts.ramp.restitution", ramp.restitution, 0.0, 1.0)?;
-    real("parts.ramp.friction", ramp.friction, 0.0, 10.0)?;
-    count_range("parts.ramp.count", ramp.count, MAX_PART_COUNT)?;
+    real_t("parts.ramp.length", ramp.length)?;
+    real_t("parts.ramp.radius", ramp.radius)?;
+    real_t("parts.ramp.restitution", ramp.restitution)?;
+    real_t("parts.ramp.friction", ramp.friction)?;
+    count_range_t("parts.ramp.count", ramp.count)?;
     let fan = &r.parts.fan;
-    real("parts.fan.housing", fan.housing, 0.5, 1000.0)?;
-    real("parts.fan.radius", fan.radius, 0.05, 50.0)?;
-    real("parts.fan.reach", fan.reach, 0.0, 10_000.0)?;
-    real("parts.fan.half_width", fan.half_width, 0.0, 10_000.0)?;
-    real("parts.fan.accel", fan.accel, 0.0, 100_000.0)?;
-    real("parts.fan.restitution", fan.restitution, 0.0, 1.0)?;
-    real("parts.fan.friction", fan.friction, 0.0, 10.0)?;
-    count_range("parts.fan.count", fan.count, MAX_PART_COUNT)?;
+    real_t("parts.fan.housing", fan.housing)?;
+    real_t("parts.fan.radius", fan.radius)?;
+    real_t("parts.fan.reach", fan.reach)?;
+    real_t("parts.fan.half_width", fan.half_width)?;
+    real_t("parts.fan.accel", fan.accel)?;
+    real_t("parts.fan.restitution", fan.restitution)?;
+    real_t("parts.fan.friction", fan.friction)?;
+    count_range_t("parts.fan.count", fan.count)?;
     let bumper = &r.parts.bumper;
-    real("parts.bumper.radius", bumper.radius, 0.5, 50.0)?;
-    real("parts.bumper.restitution", bumper.restitution, 0.0, 1.0)?;
-    real("parts.bumper.friction", bumper.friction, 0.0, 10.0)?;
-    real("parts.bumper.kick", bumper.kick, 0.0, 100_000.0)?;
-    count_range("parts.bumper.count", bumper.count, MAX_PART_COUNT)?;
+    real_t("parts.bumper.radius", bumper.radius)?;
+    real_t("parts.bumper.restitution", bumper.restitution)?;
+    real_t("parts.bumper.friction", bumper.friction)?;
+    real_t("parts.bumper.kick", bumper.kick)?;
+    count_range_t("parts.bumper.count", bumper.count)?;
     let gear = &r.parts.gear;
-    real("parts.gear.radius", gear.radius, 0.5, 50.0)?;
-    real(
-        "parts.gear.surface_speed",
-        gear.surface_speed,
-        0.0,
-        100_000.0,
-    )?;
-    real("parts.gear.friction", gear.friction, 0.0, 10.0)?;
-    real("parts.gear.restitution", gear.restitution, 0.0, 1.0)?;
-    count_range("parts.gear.count", gear.count, MAX_PART_COUNT)?;
+    real_t("parts.gear.radius", gear.radius)?;
+    real_t("parts.gear.surface_speed", gear.surface_speed)?;
+    real_t("parts.gear.friction", gear.friction)?;
+    real_t("parts.gear.restitution", gear.restitution)?;
+    count_range_t("parts.gear.count", gear.count)?;
 
     // No tunnelling: one step at top speed is shorter than the thinnest contact.
     let step = p.max_speed * r.dt();
@@ -429,17 +462,12 @@ fn check(r: &Rules) -> Result<(), RulesError> {
     }
 
     let g = &r.goal;
-    real("goal.width", g.width, 1.0, 100.0)?;
-    real("goal.height", g.height, 1.0, 100.0)?;
+    real_t("goal.width", g.width)?;
+    real_t("goal.height", g.height)?;
     coordinate_range("goal.x", g.x, w, "field.width")?;
     coordinate_range("goal.y", g.y, h, "field.height")?;
 
-    whole(
-        "generator.max_attempts",
-        r.generator.max_attempts,
-        1,
-        MAX_ATTEMPTS_CAP,
-    )?;
+    whole_t("generator.max_attempts", r.generator.max_attempts)?;
 
     let sw = &r.sweep;
     for (i, x) in sw.xs.iter().enumerate() {
@@ -449,7 +477,8 @@ fn check(r: &Rules) -> Result<(), RulesError> {
         real(&format!("sweep.ys[{i}]"), *y, 0.0, h)?;
     }
     for (i, a) in sw.angles.iter().enumerate() {
-        real(&format!("sweep.angles[{i}]"), *a, -FRAC_PI_2, FRAC_PI_2)?;
+        let (lo, hi) = list_bounds("sweep.angles");
+        real(&format!("sweep.angles[{i}]"), *a, lo, hi)?;
     }
     let size = sw.size();
     if size > MAX_SWEEP_SIZE {

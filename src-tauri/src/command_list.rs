@@ -9,6 +9,15 @@ macro_rules! studio_commands {
     ($then:ident) => {
         $then! {
             rules::rules,
+            rules::rules_fields,
+            rules::rules_draft,
+            rules::set_rules_field,
+            rules::load_rules_preset,
+            rules::open_rules_file,
+            rules::save_rules_file,
+            rules::apply_rules_draft,
+            rules::reset_rules,
+            rules::compare_draft,
             inspect::parse_seed,
             inspect::today_daily,
             inspect::inspect,

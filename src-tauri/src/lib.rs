@@ -16,6 +16,7 @@ use studio_core::catalog::CatalogState;
 use studio_core::jobs::Jobs;
 use studio_core::play::Levels;
 use studio_core::rules_book::RulesBook;
+use studio_core::rules_lab::DraftStore;
 use tauri::Manager;
 
 /// Every command's name, from the one list in `command_list.rs`.
@@ -45,6 +46,10 @@ pub fn run(args: StudioArgs, rules: RulesBook) {
             let dir = app.path().app_data_dir()?;
             let path = args.catalog_path(std::env::var_os(CATALOG_ENV), &dir);
             app.manage(Arc::new(CatalogState::open(&path)));
+            // The Rules view's draft: `--rules-draft PATH`, else in the data directory.
+            let in_force = app.state::<Arc<RulesBook>>().in_force();
+            let draft = DraftStore::open(&args.rules_draft_path(&dir), &in_force);
+            app.manage(Arc::new(draft));
             Ok(())
         })
         .invoke_handler(studio_commands!(handlers))

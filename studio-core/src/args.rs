@@ -31,6 +31,11 @@ pub struct StudioArgs {
     #[arg(long, value_name = "FILE")]
     pub rules: Option<PathBuf>,
 
+    /// The file the Rules view keeps its draft in (created on the first edit).
+    /// Default: rules-draft.json in the app's data directory.
+    #[arg(long, value_name = "PATH")]
+    pub rules_draft: Option<PathBuf>,
+
     /// Use WebKitGTK's shared-memory renderer even with a GPU or under WebDriver.
     #[arg(long)]
     pub shared_memory_renderer: bool,
@@ -61,6 +66,14 @@ impl StudioArgs {
             Some(p) if !p.is_empty() => PathBuf::from(p),
             _ => data_dir.join("catalog.sqlite3"),
         }
+    }
+
+    /// The Rules view's draft file: `--rules-draft PATH`, else `rules-draft.json` in
+    /// `data_dir` (the app's data directory).
+    pub fn rules_draft_path(&self, data_dir: &Path) -> PathBuf {
+        self.rules_draft
+            .clone()
+            .unwrap_or_else(|| data_dir.join(crate::rules_lab::DRAFT_FILE))
     }
 
     /// The rules book: the rules of `--rules FILE` in force (read with a bound,

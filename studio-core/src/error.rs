@@ -9,6 +9,7 @@ use crate::catalog::CatalogViewError;
 use crate::exchange::ExchangeError;
 use crate::inspect::InspectError;
 use crate::play::PlayError;
+use crate::rules_lab::RulesLabError;
 
 /// Failures of the shell's machinery rather than of a request.
 #[derive(Debug, Clone, PartialEq, thiserror::Error, Serialize, Deserialize, TS)]
@@ -45,6 +46,8 @@ pub enum StudioError {
     Play(#[from] PlayError),
     #[error(transparent)]
     Exchange(#[from] ExchangeError),
+    #[error(transparent)]
+    RulesLab(#[from] RulesLabError),
     #[error(transparent)]
     Shell(#[from] ShellError),
 }

@@ -7,7 +7,7 @@
 //! sweep), `catalog` (scans, queries, statistics, bookmarks, calendar, thumbnails),
 //! `play` (the play window's level, checks, runs and solution files), `exchange`
 //! (level files, pictures, share codes). `rules` is the one rules type the UI
-//! draws with, `rules_book` the rules in force and those met in files; `error` the one error every command returns; `jobs` the cancel flags
+//! draws with, `rules_book` the rules in force and those met in files; `rules_lab` the rules view's draft, field table and presets; `draft_compare` one seed under the rules in force and the draft; `error` the one error every command returns; `jobs` the cancel flags
 //! of long jobs; `args` the studio's command line; `display` the renderer choice
 //! made before any window exists. Every type that crosses the IPC boundary derives
 //! `ts_rs::TS`; `tests/bindings.rs` keeps `ui/src/bindings/` current.
@@ -15,6 +15,7 @@
 pub mod args;
 pub mod catalog;
 pub mod display;
+pub mod draft_compare;
 pub mod error;
 pub mod exchange;
 mod files;
@@ -23,6 +24,7 @@ pub mod jobs;
 pub mod play;
 pub mod rules;
 pub mod rules_book;
+pub mod rules_lab;
 pub mod sweep_job;
 
 pub use error::{CommandError, FileError, ShellError, StudioError};

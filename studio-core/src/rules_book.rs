@@ -8,7 +8,7 @@
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
+use std::sync::{Mutex, RwLock};
 
 use contraption::rules_file::MAX_RULES_FILE_BYTES;
 use contraption::{parse_rules_file, RulesFileError, ValidRules};
@@ -57,8 +57,9 @@ pub fn read_rules_file(path: &Path) -> Result<ValidRules, RulesFileFailure> {
 
 /// The rules in force and the other rules met in files.
 pub struct RulesBook {
-    in_force: ValidRules,
-    source: Option<PathBuf>,
+    /// The rules in force and the file they came from; the rules view's "apply"
+    /// and "back to the default" change them.
+    in_force: RwLock<(ValidRules, Option<PathBuf>)>,
     /// Other rules by id, with the order they were met in (to forget the oldest).
     others: Mutex<BTreeMap<String, (u64, ValidRules)>>,
     met: Mutex<u64>,
@@ -75,8 +76,7 @@ impl RulesBook {
     /// `in_force` (read from `source`, when given) are the rules in force.
     pub fn new(in_force: ValidRules, source: Option<PathBuf>) -> Self {
         Self {
-            in_force,
-            source,
+            in_force: RwLock::new((in_force, source)),
             others: Mutex::new(BTreeMap::new()),
             met: Mutex::new(0),
         }
@@ -91,22 +91,40 @@ impl RulesBook {
     }
 
     /// The rules in force.
-    pub fn in_force(&self) -> &ValidRules {
-        &self.in_force
+    pub fn in_force(&self) -> ValidRules {
+        self.in_force
+            .read()
+            .unwrap_or_else(|e| e.into_inner())
+            .0
+            .clone()
     }
 
     /// What the `rules` command returns: the rules in force, with id, name and file.
     pub fn info(&self) -> RulesInfo {
-        RulesInfo::of(
-            &self.in_force,
-            self.source.as_ref().map(|p| p.display().to_string()),
-        )
+        let g = self.in_force.read().unwrap_or_else(|e| e.into_inner());
+        RulesInfo::of(&g.0, g.1.as_ref().map(|p| p.display().to_string()))
+    }
+
+    /// Makes `rules` (read from `source`, when they were) the rules in force. The
+    /// rules that were in force are remembered, so a play window opened under them
+    /// keeps working.
+    pub fn apply(&self, rules: ValidRules, source: Option<PathBuf>) {
+        let old = {
+            let mut g = self.in_force.write().unwrap_or_else(|e| e.into_inner());
+            std::mem::replace(&mut *g, (rules, source)).0
+        };
+        self.remember(&old);
+    }
+
+    /// The default rules in force again.
+    pub fn reset(&self) {
+        self.apply(ValidRules::default(), None);
     }
 
     /// Remembers `rules` met in a file (nothing to do for the rules in force); returns their id.
     pub fn remember(&self, rules: &ValidRules) -> String {
         let id = rules.id().to_owned();
-        if id == self.in_force.id() {
+        if id == self.in_force().id() {
             return id;
         }
         let order = {
@@ -129,8 +147,9 @@ impl RulesBook {
 
     /// The rules with `id`: those in force, or rules met in a file.
     pub fn get(&self, id: &str) -> Result<ValidRules, UnknownRules> {
-        if id == self.in_force.id() {
-            return Ok(self.in_force.clone());
+        let in_force = self.in_force();
+        if id == in_force.id() {
+            return Ok(in_force);
         }
         let others = self.others.lock().unwrap_or_else(|e| e.into_inner());
         others
@@ -141,7 +160,7 @@ impl RulesBook {
 
     /// The view of the rules with `id` (`source` only for the rules in force).
     pub fn info_of(&self, id: &str) -> Result<RulesInfo, UnknownRules> {
-        if id == self.in_force.id() {
+        if id == self.in_force().id() {
             return Ok(self.info());
         }
         self.get(id).map(|r| RulesInfo::of(&r, None))

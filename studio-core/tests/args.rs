@@ -77,3 +77,18 @@ fn the_catalog_path_comes_from_the_flag_then_the_environment_then_the_data_direc
     // An empty path is a mistake, not a default.
     assert_eq!(parse(&["--catalog="]).unwrap_err().exit_code(), 2);
 }
+
+#[test]
+fn the_rules_draft_is_kept_where_the_flag_says_else_in_the_data_directory() {
+    let dir = Path::new("/data/dev.contraption.studio");
+    assert_eq!(
+        parse(&[]).unwrap().rules_draft_path(dir),
+        dir.join("rules-draft.json")
+    );
+    assert_eq!(
+        parse(&["--rules-draft", "/tmp/d.json"])
+            .unwrap()
+            .rules_draft_path(dir),
+        PathBuf::from("/tmp/d.json")
+    );
+}

@@ -14,10 +14,12 @@ use studio_core::catalog::{
     CalendarMonth, CatalogInfo, ScanEvent, ScanOutcome, SearchEvent, SearchOutcome, SeedRequest,
     Thumbnail,
 };
+use studio_core::draft_compare::SeedComparison;
 use studio_core::exchange::{ImportedLevel, SharedSeed, WrittenFile};
 use studio_core::inspect::{Inspection, PlacementTrajectory};
 use studio_core::play::{PartCheck, PlayLevel, PlayRun, SolutionFile};
 use studio_core::rules::RulesInfo;
+use studio_core::rules_lab::{RuleFieldInfo, RulesDraft};
 use studio_core::sweep_job::{JobSummary, SweepEvent};
 use studio_core::CommandError;
 use ts_rs::TS;
@@ -28,6 +30,9 @@ fn export_all(dir: &Path) {
     // The one error of every command, and the one rules type.
     CommandError::export_all_to(dir).unwrap();
     RulesInfo::export_all_to(dir).unwrap();
+    RuleFieldInfo::export_all_to(dir).unwrap();
+    RulesDraft::export_all_to(dir).unwrap();
+    SeedComparison::export_all_to(dir).unwrap();
     // Inspector.
     ParsedSeed::export_all_to(dir).unwrap();
     SeedError::export_all_to(dir).unwrap();

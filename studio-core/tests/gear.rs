@@ -29,7 +29,7 @@ const SEED: u32 = 0;
 #[test]
 fn the_level_under_the_rules_in_force_grants_a_gear() {
     let book = gears_book();
-    let rules = book.in_force();
+    let rules = &book.in_force();
     let level = play::play_level(rules, book.info(), SEED);
     assert_eq!(level.level_hash, "99eb0a51c3590049");
     assert_eq!(level.world.inventory.gear, 2, "seed 0 grants two gears");
@@ -50,7 +50,7 @@ fn the_level_under_the_rules_in_force_grants_a_gear() {
 #[test]
 fn a_counter_clockwise_gear_wins_and_a_clockwise_one_misses() {
     let book = gears_book();
-    let rules = book.in_force();
+    let rules = &book.in_force();
     let levels = Levels::default();
     let (_, world) = levels.world(rules, SEED);
     let ccw = Placement::gear(30.0, 20.0, Spin::CounterClockwise);
@@ -97,7 +97,7 @@ fn a_counter_clockwise_gear_wins_and_a_clockwise_one_misses() {
 #[test]
 fn a_gear_solution_embeds_its_rules_and_replays_in_a_studio_on_the_default_rules() {
     let book = gears_book();
-    let rules = book.in_force();
+    let rules = &book.in_force();
     let (hash, world) = Levels::default().world(rules, SEED);
     let parts = [Placement::gear(30.0, 20.0, Spin::CounterClockwise)];
     let solution = play::solution_for(rules, SEED, &hash, &world, &parts).unwrap();

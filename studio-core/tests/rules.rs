@@ -110,7 +110,7 @@ fn the_rules_in_force_come_from_the_rules_flag() {
     )
     .unwrap();
     let book = args.rules_book().unwrap();
-    assert_eq!(book.in_force(), &gears());
+    assert_eq!(book.in_force(), gears());
     let info = book.info();
     assert_eq!(info.rules_id, "1cb7c5e44f48");
     assert_eq!(info.rules_name, "1cb7c5e44f48");

@@ -38,7 +38,7 @@ pub async fn export_level_file(
     let name = format!("contraption-level-{seed}.json");
     blocking(move || {
         dialogs::save(&app, &answer, LEVEL, "Export the level", name, |p| {
-            exchange::write_level(book.in_force(), p, seed, daily_key)
+            exchange::write_level(&book.in_force(), p, seed, daily_key)
         })
     })
     .await
@@ -62,7 +62,7 @@ pub async fn export_picture(
     );
     blocking(move || {
         dialogs::save(&app, &answer, PNG, "Export a picture", name, |p| {
-            exchange::write_picture(book.in_force(), p, seed, attempt, scale, sweep)
+            exchange::write_picture(&book.in_force(), p, seed, attempt, scale, sweep)
         })
     })
     .await

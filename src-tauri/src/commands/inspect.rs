@@ -26,7 +26,7 @@ pub fn today_daily() -> ParsedSeed {
 #[tauri::command]
 pub async fn inspect(book: State<'_, Arc<RulesBook>>, seed: u32) -> Reply<Inspection> {
     let book = book.inner().clone();
-    blocking(move || inspect::inspect(book.in_force(), seed)).await
+    blocking(move || inspect::inspect(&book.in_force(), seed)).await
 }
 
 #[tauri::command]
@@ -37,7 +37,7 @@ pub async fn placement_trajectory(
     index: u32,
 ) -> Reply<PlacementTrajectory> {
     let book = book.inner().clone();
-    blocking(move || inspect::placement_trajectory(book.in_force(), seed, attempt, index)).await
+    blocking(move || inspect::placement_trajectory(&book.in_force(), seed, attempt, index)).await
 }
 
 /// Streams the 144 trajectories of one attempt; cancel with `cancel_job`.
@@ -54,7 +54,7 @@ pub async fn sweep_trajectories(
     blocking(move || {
         // A closed channel (window reloaded) simply drops the events.
         let rules = book.in_force();
-        sweep_job::sweep_trajectories(rules, job.id, seed, attempt, job.cancel_flag(), |e| {
+        sweep_job::sweep_trajectories(&rules, job.id, seed, attempt, job.cancel_flag(), |e| {
             let _ = on_event.send(e);
         })
     })

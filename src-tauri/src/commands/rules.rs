@@ -1,13 +1,139 @@
-//! The rules the UI draws with.
+//! The rules in force and the rules view: the table of rules, the draft (edits,
+//! presets, rules files through native dialogs), apply and back to the default,
+//! and one seed compared under the rules in force and the draft.
 
 use std::sync::Arc;
 
+use studio_core::draft_compare::{self, SeedComparison};
 use studio_core::rules::RulesInfo;
 use studio_core::rules_book::RulesBook;
-use tauri::State;
+use studio_core::rules_lab::{self, DraftStore, RuleFieldInfo, RulesDraft};
+use tauri::{AppHandle, State};
 
-/// The rules in force (`--rules FILE`, else the default rules), with id and name.
+use super::{blocking, Reply};
+use crate::dialogs::{self, DialogAnswer, FileKind};
+
+const RULES: FileKind = FileKind {
+    name: "Contraption rules",
+    extension: "json",
+};
+
+/// The rules in force (`--rules FILE`, else the default rules, or those applied in
+/// the rules view), with id and name.
 #[tauri::command]
 pub fn rules(book: State<'_, Arc<RulesBook>>) -> RulesInfo {
     book.info()
+}
+
+/// Every field of the rules: unit, default and what is allowed (the engine's table).
+#[tauri::command]
+pub fn rules_fields() -> Vec<RuleFieldInfo> {
+    rules_lab::rules_fields()
+}
+
+/// The draft, the rules in force and how they differ.
+#[tauri::command]
+pub fn rules_draft(
+    book: State<'_, Arc<RulesBook>>,
+    draft: State<'_, Arc<DraftStore>>,
+) -> RulesDraft {
+    draft.state(&book)
+}
+
+/// Sets one field of the draft; refused (the engine's message): nothing changes.
+#[tauri::command]
+pub async fn set_rules_field(
+    book: State<'_, Arc<RulesBook>>,
+    draft: State<'_, Arc<DraftStore>>,
+    path: String,
+    value: String,
+) -> Reply<RulesDraft> {
+    let (book, draft) = (book.inner().clone(), draft.inner().clone());
+    blocking(move || draft.set_field(&book, &path, &value)).await
+}
+
+/// Makes a preset (`v1`, `gears`) the draft.
+#[tauri::command]
+pub async fn load_rules_preset(
+    book: State<'_, Arc<RulesBook>>,
+    draft: State<'_, Arc<DraftStore>>,
+    name: String,
+) -> Reply<RulesDraft> {
+    let (book, draft) = (book.inner().clone(), draft.inner().clone());
+    blocking(move || draft.load_preset(&book, &name)).await
+}
+
+/// Asks which rules file to open, reads it (bounded, strictly) and makes it the draft.
+#[tauri::command]
+pub async fn open_rules_file(
+    app: AppHandle,
+    answer: State<'_, DialogAnswer>,
+    book: State<'_, Arc<RulesBook>>,
+    draft: State<'_, Arc<DraftStore>>,
+) -> Reply<Option<RulesDraft>> {
+    let (answer, book, draft) = (
+        answer.inner().clone(),
+        book.inner().clone(),
+        draft.inner().clone(),
+    );
+    blocking(move || {
+        dialogs::open(&app, &answer, RULES, "Open a rules file", |p| {
+            draft.open_file(&book, p)
+        })
+    })
+    .await
+}
+
+/// Asks where to save the draft as a rules file, then writes it (atomically).
+#[tauri::command]
+pub async fn save_rules_file(
+    app: AppHandle,
+    answer: State<'_, DialogAnswer>,
+    draft: State<'_, Arc<DraftStore>>,
+) -> Reply<Option<String>> {
+    let (answer, draft) = (answer.inner().clone(), draft.inner().clone());
+    let name = format!("contraption-rules-{}.json", draft.get().name());
+    blocking(move || {
+        dialogs::save(&app, &answer, RULES, "Save the rules", name, |p| {
+            draft.save_file(p)
+        })
+    })
+    .await
+}
+
+/// Makes the draft the rules in force.
+#[tauri::command]
+pub fn apply_rules_draft(
+    book: State<'_, Arc<RulesBook>>,
+    draft: State<'_, Arc<DraftStore>>,
+) -> RulesDraft {
+    draft.apply(&book)
+}
+
+/// The default rules in force again (the draft is kept).
+#[tauri::command]
+pub fn reset_rules(
+    book: State<'_, Arc<RulesBook>>,
+    draft: State<'_, Arc<DraftStore>>,
+) -> RulesDraft {
+    book.reset();
+    draft.state(&book)
+}
+
+/// `seed` under the rules in force and under the draft.
+#[tauri::command]
+pub async fn compare_draft(
+    book: State<'_, Arc<RulesBook>>,
+    draft: State<'_, Arc<DraftStore>>,
+    seed: u32,
+) -> Reply<SeedComparison> {
+    let (book, draft) = (book.inner().clone(), draft.inner().clone());
+    blocking(move || {
+        Ok::<_, studio_core::StudioError>(draft_compare::compare_seed(
+            &book.in_force(),
+            &draft.get(),
+            seed,
+        ))
+    })
+    .await
 }

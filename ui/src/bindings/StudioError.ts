@@ -3,10 +3,11 @@ import type { CatalogViewError } from "./CatalogViewError";
 import type { ExchangeError } from "./ExchangeError";
 import type { InspectError } from "./InspectError";
 import type { PlayError } from "./PlayError";
+import type { RulesLabError } from "./RulesLabError";
 import type { ShellError } from "./ShellError";
 
 /**
  * Everything a studio command can refuse or fail with. On the wire it is the
  * inner error itself (each is tagged by `kind`), so the UI sees one union.
  */
-export type StudioError = InspectError | CatalogViewError | PlayError | ExchangeError | ShellError;
+export type StudioError = InspectError | CatalogViewError | PlayError | ExchangeError | RulesLabError | ShellError;

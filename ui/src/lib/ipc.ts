@@ -86,5 +86,10 @@ export function errorMessage(e: unknown): string {
 export const cancelJob = (job: number) => call<boolean>("cancel_job", { job });
 
 let rulesOnce: Promise<RulesInfo> | null = null;
-/** The engine's rules (`rules` command: every constant of `contraption::rules`), asked once per window. */
+/** The engine's rules in force (`rules` command: every constant of `contraption::rules`), asked once per window until they change. */
 export const rules = (): Promise<RulesInfo> => (rulesOnce ??= call<RulesInfo>("rules"));
+/** Asks for the rules in force again (after the rules view applied a draft or went back to the default). */
+export const refreshRules = (): Promise<RulesInfo> => {
+  rulesOnce = null;
+  return rules();
+};
