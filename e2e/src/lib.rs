@@ -20,6 +20,9 @@ use fantoccini::elements::Element;
 use fantoccini::{Client, ClientBuilder, Locator};
 use serde_json::{json, Value};
 
+/// How long [`Studio::find`] and [`Studio::click`] wait for an element to appear.
+pub const FIND_WITHIN: Duration = Duration::from_secs(10);
+
 /// The workspace root.
 pub fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -182,11 +185,18 @@ impl Studio {
         }
     }
 
+    /// The element matching `css`, waiting up to [`FIND_WITHIN`] for it to appear:
+    /// the UI renders after its IPC replies, so an element a click has just asked
+    /// for may be a frame or a round trip away.
     pub async fn find(&self, css: &str) -> Element {
-        self.client
-            .find(Locator::Css(css))
-            .await
-            .unwrap_or_else(|e| panic!("find {css}: {e}"))
+        let start = Instant::now();
+        loop {
+            match self.client.find(Locator::Css(css)).await {
+                Ok(el) => return el,
+                Err(e) if start.elapsed() >= FIND_WITHIN => panic!("find {css}: {e}"),
+                Err(_) => tokio::time::sleep(Duration::from_millis(50)).await,
+            }
+        }
     }
 
     pub async fn find_all(&self, css: &str) -> Vec<Element> {
@@ -231,13 +241,17 @@ impl Studio {
         .to_string()
     }
 
-    /// Clicks the element matching `css`.
+    /// Clicks the element matching `css`, finding it again if it was re-rendered
+    /// between the find and the click (up to [`FIND_WITHIN`]).
     pub async fn click(&self, css: &str) {
-        self.find(css)
-            .await
-            .click()
-            .await
-            .unwrap_or_else(|e| panic!("click {css}: {e}"));
+        let start = Instant::now();
+        loop {
+            match self.find(css).await.click().await {
+                Ok(_) => return,
+                Err(e) if start.elapsed() >= FIND_WITHIN => panic!("click {css}: {e}"),
+                Err(_) => tokio::time::sleep(Duration::from_millis(50)).await,
+            }
+        }
     }
 
     /// Resizes the window to `w` × `h` and waits for the page to follow.
