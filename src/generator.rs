@@ -6,7 +6,7 @@ use crate::geometry::{point_closer_than, Vec2};
 use crate::report::{Attempt, GenerationReport, Mode, Shipped, Verdict};
 use crate::rng::Mulberry32;
 use crate::rules::{CountRange, RealRange, Rules, RULES_VERSION};
-use crate::sim::{Compiled, Outcome, SimOptions};
+use crate::sim::{BareTrace, Compiled, Outcome, SimOptions, SimResult};
 use crate::sweep::{run_sweep_traced, sweep_placement};
 use crate::valid_rules::ValidRules;
 use crate::world::{Goal, Inventory, Wall, World};
@@ -126,6 +126,77 @@ pub fn draw_candidate(rules: &Rules, rng: &mut Mulberry32) -> World {
     }
 }
 
+/// One candidate, as the game's loop ([`pick`]) hands it to its judge.
+pub(crate) struct Candidate {
+    /// 1-based.
+    pub index: u32,
+    pub world: World,
+    pub compiled: Compiled,
+    /// The bare ball's run (preSolved when it reaches the goal) and its record.
+    pub bare: SimResult,
+    pub trace: BareTrace,
+    /// Whether it is the first candidate that was not preSolved: the fallback.
+    pub fallback_candidate: bool,
+}
+
+/// The candidate that ships.
+pub(crate) enum Pick {
+    /// Attempt `attempt`, whose sweep placement `stop` (0-based) solves it.
+    Accepted { attempt: u32, stop: u32 },
+    /// No candidate had a one-ramp solution: the first that was not preSolved.
+    Fallback { attempt: u32 },
+    /// Every candidate was preSolved: the last one.
+    AllPreSolved { attempt: u32 },
+}
+
+/// The game's loop: candidates drawn from one continuing mulberry32 stream seeded
+/// with `seed`, each compiled and its bare ball run (with `bare_options`), until one
+/// is accepted or `generator.max_attempts` have been drawn. `judge` sees every
+/// candidate in turn and, for one that is not preSolved, returns the first sweep
+/// placement that solves it (`None` when none does); what it returns for a
+/// preSolved candidate is ignored. [`generate_with`] and the summaries share it.
+pub(crate) fn pick(
+    rules: &ValidRules,
+    seed: u32,
+    bare_options: &SimOptions,
+    mut draw: impl FnMut(&mut Mulberry32) -> World,
+    mut judge: impl FnMut(Candidate) -> Option<u32>,
+) -> Pick {
+    let mut rng = Mulberry32::new(seed);
+    let max_attempts = rules.generator.max_attempts;
+    let mut fallback: Option<u32> = None;
+    for index in 1..=max_attempts {
+        let world = draw(&mut rng);
+        let compiled = Compiled::new(rules, &world);
+        let (bare, trace) = compiled.run_traced(bare_options);
+        let pre_solved = bare.outcome == Outcome::Goal;
+        let fallback_candidate = !pre_solved && fallback.is_none();
+        if fallback_candidate {
+            fallback = Some(index);
+        }
+        let stop = judge(Candidate {
+            index,
+            world,
+            compiled,
+            bare,
+            trace,
+            fallback_candidate,
+        });
+        if let (false, Some(stop)) = (pre_solved, stop) {
+            return Pick::Accepted {
+                attempt: index,
+                stop,
+            };
+        }
+    }
+    match fallback {
+        Some(attempt) => Pick::Fallback { attempt },
+        None => Pick::AllPreSolved {
+            attempt: max_attempts,
+        },
+    }
+}
+
 /// Generates the level of `seed` with the game's candidate drawer.
 pub fn generate(rules: &ValidRules, seed: u32, options: &GenerateOptions) -> GenerationReport {
     generate_with(rules, seed, options, |rng| draw_candidate(rules, rng))
@@ -142,20 +213,22 @@ pub fn generate_with(
     rules: &ValidRules,
     seed: u32,
     options: &GenerateOptions,
-    mut draw: impl FnMut(&mut Mulberry32) -> World,
+    draw: impl FnMut(&mut Mulberry32) -> World,
 ) -> GenerationReport {
-    let mut rng = Mulberry32::new(seed);
     let bare_options = SimOptions::with_trajectory(options.trajectory_stride);
     let max_attempts = rules.generator.max_attempts;
     let sweep_size = rules.sweep.size();
     let complete = options.mode == Mode::Inspector;
     let mut attempts: Vec<Attempt> = Vec::new();
-    let mut fallback: Option<u32> = None;
-    let mut accepted: Option<(u32, u32)> = None;
-    for index in 1..=max_attempts {
-        let world = draw(&mut rng);
-        let compiled = Compiled::new(rules, &world);
-        let (bare, trace) = compiled.run_traced(&bare_options);
+    let pick = pick(rules, seed, &bare_options, draw, |c| {
+        let Candidate {
+            index,
+            world,
+            compiled,
+            bare,
+            trace,
+            fallback_candidate,
+        } = c;
         let hash = level_hash(&world);
         if bare.outcome == Outcome::Goal {
             // The game never sweeps a preSolved candidate; the inspector does, to
@@ -183,11 +256,7 @@ pub fn generate_with(
                 bare,
                 sweep,
             });
-            continue;
-        }
-        let fallback_candidate = fallback.is_none();
-        if fallback_candidate {
-            fallback = Some(index);
+            return None;
         }
         let sweep = run_sweep_traced(
             rules,
@@ -231,30 +300,27 @@ pub fn generate_with(
             bare,
             sweep: Some(sweep),
         });
-        if let Some(stop) = stop {
-            accepted = Some((index, stop));
-            break;
-        }
-    }
-    let (attempt, is_fallback, all_pre_solved, solution, reason) = match (accepted, fallback) {
-        (Some((index, stop)), _) => (
-            index,
+        stop
+    });
+    let (attempt, is_fallback, all_pre_solved, solution, reason) = match pick {
+        Pick::Accepted { attempt, stop } => (
+            attempt,
             false,
             false,
             Some(sweep_placement(rules, stop as usize)),
-            format!("attempt {index} accepted"),
+            format!("attempt {attempt} accepted"),
         ),
-        (None, Some(index)) => (
-            index,
+        Pick::Fallback { attempt } => (
+            attempt,
             true,
             false,
             None,
             format!(
-                "fallback: no candidate in {max_attempts} attempts had a one-ramp solution; shipping attempt {index}, the first non-trivial one"
+                "fallback: no candidate in {max_attempts} attempts had a one-ramp solution; shipping attempt {attempt}, the first non-trivial one"
             ),
         ),
-        (None, None) => (
-            max_attempts,
+        Pick::AllPreSolved { attempt } => (
+            attempt,
             false,
             true,
             None,

@@ -51,7 +51,7 @@ pub use solution::{new_solution, parse_solution, replay, solution_text, Solution
 pub use strict_json::JsonError;
 pub use summary::{summarize, summarize_report, SeedSummary, ShippedKind};
 pub use sweep::{
-    complete_sweep, run_sweep, run_sweep_plain, run_sweep_traced, sweep_placement,
+    complete_sweep, mark_solving, run_sweep, run_sweep_plain, run_sweep_traced, sweep_placement,
     sweep_placements, Sweep, SweepCounts, SweepEntry, SweepResult,
 };
 pub use totals::{ScanSummary, Totals};

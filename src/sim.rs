@@ -18,6 +18,8 @@ use crate::rules::PartsSection;
 use crate::valid_rules::ValidRules;
 use crate::world::{PartKind, Placement, World};
 
+mod free_fall;
+
 /// How a simulation ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
@@ -69,6 +71,9 @@ pub struct SimResult {
     #[serde(default)]
     pub trajectory: Vec<[f64; 2]>,
 }
+
+/// How often (in steps) a goal-only run asks whether the ball falls clear.
+const FALL_CHECK: u32 = 16;
 
 /// A solid capsule prepared for the inner loop.
 #[derive(Debug, Clone, Copy)]
@@ -464,6 +469,11 @@ impl Compiled {
             } else {
                 still = 0;
             }
+            if P::GOAL_ONLY && step % FALL_CHECK == 0 && self.falls_clear(x, y, vx, vy) {
+                outcome = Outcome::Out;
+                steps = step;
+                break;
+            }
             probe.step(State {
                 x,
                 y,
@@ -540,18 +550,59 @@ impl<'a> PartRunner<'a> {
         }
     }
 
+    /// Whether `allowed()` holds and this world with `part` added reaches the goal:
+    /// `allowed() && run(part).outcome == Outcome::Goal` under the rules' step
+    /// budget, with `allowed` (a pure test, e.g. the placement rules) asked only
+    /// when the run could reach the goal, and runs that surely cannot reach it cut
+    /// short (see `sim/free_fall.rs`).
+    pub fn reaches_goal(&mut self, part: &Placement, allowed: impl FnOnce() -> bool) -> bool {
+        let (base, trace) = (self.base, self.trace);
+        let solid = base.solid_of(part);
+        if !self.usable(part, &solid, base.k.max_steps) {
+            if !allowed() {
+                return false;
+            }
+            let mut sim = base.clone();
+            sim.add(part);
+            return sim.run(&SimOptions::default()).outcome == Outcome::Goal;
+        }
+        match trace.first_touch(&solid) {
+            None => trace.outcome == Outcome::Goal && allowed(),
+            Some(step) => {
+                if !allowed() {
+                    return false;
+                }
+                let state = trace.state_before(step);
+                self.scratch.solids.truncate(base.solids.len());
+                self.scratch.solids.push(solid);
+                let r = self.scratch.run_from(
+                    state,
+                    step,
+                    &SimOptions::default(),
+                    Vec::new(),
+                    &mut GoalOnly,
+                );
+                r.outcome == Outcome::Goal
+            }
+        }
+    }
+
+    /// Whether the recorded bare run can stand for the start of `part`'s run.
+    fn usable(&self, part: &Placement, solid: &Solid, max_steps: u32) -> bool {
+        part.part != PartKind::Fan
+            && self.trace.max_steps == max_steps
+            && self.trace.solids == self.base.solids.len()
+            // The wedge check compares with `reach − slop`: sound only when that is
+            // not negative (validation keeps every reach far above the slop).
+            && solid.reach >= self.base.k.slop
+    }
+
     /// [`Compiled::run_part`].
     pub fn run(&mut self, part: &Placement, options: &SimOptions) -> SimResult {
         let (base, trace) = (self.base, self.trace);
         let max_steps = options.max_steps.unwrap_or(base.k.max_steps);
         let solid = base.solid_of(part);
-        let usable = part.part != PartKind::Fan
-            && trace.max_steps == max_steps
-            && trace.solids == base.solids.len()
-            // The wedge check compares with `reach − slop`: sound only when that is
-            // not negative (validation keeps every reach far above the slop).
-            && solid.reach >= base.k.slop;
-        if !usable {
+        if !self.usable(part, &solid, max_steps) {
             let mut sim = base.clone();
             sim.add(part);
             return sim.run(options);
@@ -565,11 +616,7 @@ impl<'a> PartRunner<'a> {
                 trajectory: trace.trajectory(trace.steps, stride, true),
             },
             Some(step) => {
-                let state = if step == 1 {
-                    trace.start
-                } else {
-                    trace.states[step as usize - 2]
-                };
+                let state = trace.state_before(step);
                 let trajectory = trace.trajectory(step - 1, stride, false);
                 self.scratch.solids.truncate(base.solids.len());
                 self.scratch.solids.push(solid);
@@ -596,6 +643,9 @@ struct State {
 /// What the step loop reports as it runs (nothing, in a plain run: the calls
 /// compile away).
 trait Probe {
+    /// Whether only "goal or not" is asked: the loop may then end a run as `Out`
+    /// as soon as [`Compiled::falls_clear`] proves it cannot reach the goal.
+    const GOAL_ONLY: bool = false;
     /// The ball after a contact pass of `step`.
     fn pass(&mut self, step: u32, x: f64, y: f64);
     /// The ball after a step that decided nothing.
@@ -605,6 +655,19 @@ trait Probe {
 }
 
 struct NoProbe;
+
+/// [`NoProbe`] for runs whose one answer is whether the ball reaches the goal.
+struct GoalOnly;
+
+impl Probe for GoalOnly {
+    const GOAL_ONLY: bool = true;
+    #[inline(always)]
+    fn pass(&mut self, _: u32, _: f64, _: f64) {}
+    #[inline(always)]
+    fn step(&mut self, _: State) {}
+    #[inline(always)]
+    fn end(&mut self, _: f64, _: f64) {}
+}
 
 impl Probe for NoProbe {
     #[inline(always)]
@@ -720,6 +783,16 @@ impl BareTrace {
     }
 
     /// The ball's position after `step` (0: the start).
+    /// The ball after step `step − 1` (its start for step 1), where a run that
+    /// first differs from the bare run at `step` continues from.
+    fn state_before(&self, step: u32) -> State {
+        if step == 1 {
+            self.start
+        } else {
+            self.states[step as usize - 2]
+        }
+    }
+
     fn position(&self, step: u32) -> [f64; 2] {
         if step == 0 {
             [self.start.x, self.start.y]
@@ -817,7 +890,9 @@ fn sides(k: &Consts, b: &mut Ball) -> bool {
 /// The bounding-box test, which settles most calls, stays in the caller's loop.
 #[inline(always)]
 fn contact(k: &Consts, s: &Solid, b: &mut Ball) -> bool {
-    if b.x < s.min_x || b.x > s.max_x || b.y < s.min_y || b.y > s.max_y {
+    // One branch for the four comparisons (`|`, not `||`): whether the ball is near
+    // a solid changes from step to step, and four branches mispredict more often.
+    if (b.x < s.min_x) | (b.x > s.max_x) | (b.y < s.min_y) | (b.y > s.max_y) {
         return false;
     }
     contact_near(k, s, b)
@@ -957,5 +1032,74 @@ mod tests {
         let never = touches.iter().filter(|t| t.is_none()).count();
         assert!(never > touches.len() / 2, "{never} of {}", touches.len());
         assert!(touches.iter().flatten().all(|&k| k > 1 && k <= bare.steps));
+    }
+
+    /// Asks the free-fall proof at every step of a run.
+    struct Proofs<'a> {
+        sim: &'a Compiled,
+        /// The first step after which the proof held.
+        proved: Option<u32>,
+        step: u32,
+    }
+
+    impl Probe for Proofs<'_> {
+        fn pass(&mut self, step: u32, _: f64, _: f64) {
+            self.step = step;
+        }
+        fn step(&mut self, s: State) {
+            if self.proved.is_none() && self.sim.falls_clear(s.x, s.y, s.vx, s.vy) {
+                self.proved = Some(self.step);
+            }
+        }
+        fn end(&mut self, _: f64, _: f64) {}
+    }
+
+    /// Wherever the free-fall proof holds, at any step of any run (every ramp of
+    /// the sweep on the candidates of 400 seeds, under the default rules and under
+    /// bouncy, slippery ones), the plain run does not reach the goal; and the proof
+    /// does hold for a good share of the runs that end out of the field.
+    #[test]
+    fn a_ball_proven_to_fall_clear_never_reaches_the_goal() {
+        let mut bouncy = crate::rules::Rules::default();
+        bouncy.walls.restitution = 1.0;
+        bouncy.field.side_restitution = 1.0;
+        bouncy.parts.ramp.friction = 0.0;
+        let (mut proved, mut outs) = (0, 0);
+        for rules in [ValidRules::default(), ValidRules::new(bouncy).unwrap()] {
+            for seed in 0..400u32 {
+                let mut rng = crate::rng::Mulberry32::new(seed);
+                let world = crate::generator::draw_candidate(&rules, &mut rng);
+                let base = Compiled::new(&rules, &world);
+                for ramp in sweep_placements(&rules) {
+                    let mut sim = base.clone();
+                    sim.add(&ramp);
+                    let mut probe = Proofs {
+                        sim: &sim,
+                        proved: None,
+                        step: 0,
+                    };
+                    let r = sim.run_from(
+                        sim.start_state(),
+                        1,
+                        &SimOptions::default(),
+                        Vec::new(),
+                        &mut probe,
+                    );
+                    if let Some(at) = probe.proved {
+                        assert_ne!(
+                            r.outcome,
+                            Outcome::Goal,
+                            "seed {seed}, {ramp:?}, proved after step {at}"
+                        );
+                        proved += 1;
+                    }
+                    outs += (r.outcome == Outcome::Out) as u32;
+                }
+            }
+        }
+        assert!(
+            proved * 2 > outs,
+            "proved {proved} of {outs} runs out of the field"
+        );
     }
 }

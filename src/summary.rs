@@ -2,12 +2,14 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::generator::{generate, GenerateOptions};
+use crate::canonical::level_hash;
+use crate::generator::{draw_candidate, pick, Pick};
 use crate::report::GenerationReport;
 use crate::rules::{Rules, RULES_VERSION};
-use crate::sweep::{complete_sweep, Sweep, SweepResult};
+use crate::sim::{Compiled, Outcome, PartRunner, SimOptions};
+use crate::sweep::{complete_sweep, mark_solving, Sweep, SweepResult};
 use crate::valid_rules::ValidRules;
-use crate::world::Inventory;
+use crate::world::{Inventory, World};
 
 /// The default rules' `sweep.nearly_trivial_solving` (10). Under other rules use
 /// [`SeedSummary::nearly_trivial`] with the rules.
@@ -68,9 +70,85 @@ impl SeedSummary {
 }
 
 /// Generates `seed` in game mode under `rules` and sweeps its shipped level
-/// completely.
+/// completely: `summarize_report(rules, &generate(rules, seed, &GenerateOptions::game()))`,
+/// computed with less work. A summary needs only which placements reach the goal,
+/// never their steps or closest approach, so its sweeps ask each run "goal or not"
+/// ([`mark_solving`]), and only the shipped level is hashed. Tested equal to the
+/// report's summary (`tests/sweep_shortcut.rs`).
 pub fn summarize(rules: &ValidRules, seed: u32) -> SeedSummary {
-    summarize_report(rules, &generate(rules, seed, &GenerateOptions::game()))
+    let mask_len = rules.sweep.size().div_ceil(8);
+    let mut pre_solved = 0u32;
+    let mut attempts = 0u32;
+    // The candidates that may ship: the accepted one with its whole mask, the
+    // fallback (no placement solves it), the last one (when all are preSolved).
+    let mut accepted: Option<(World, Vec<u8>)> = None;
+    let mut fallback: Option<World> = None;
+    let mut last: Option<World> = None;
+    let pick = pick(
+        rules,
+        seed,
+        &SimOptions::default(),
+        |rng| draw_candidate(rules, rng),
+        |c| {
+            attempts = c.index;
+            if c.bare.outcome == Outcome::Goal {
+                pre_solved += 1;
+                last = Some(c.world);
+                return None;
+            }
+            let mut runner = PartRunner::new(&c.compiled, &c.trace);
+            let mut mask = vec![0u8; mask_len];
+            let stop = mark_solving(rules, &c.world, &mut runner, 0, true, &mut mask);
+            if let Some(stop) = stop {
+                mark_solving(
+                    rules,
+                    &c.world,
+                    &mut runner,
+                    stop as usize + 1,
+                    false,
+                    &mut mask,
+                );
+                accepted = Some((c.world, mask));
+            } else if c.fallback_candidate {
+                fallback = Some(c.world);
+            }
+            stop
+        },
+    );
+    let (shipped, world, solving_mask) = match (pick, accepted, fallback, last) {
+        (Pick::Accepted { .. }, Some((world, mask)), _, _) => (ShippedKind::Accepted, world, mask),
+        (Pick::Fallback { .. }, _, Some(world), _) => {
+            (ShippedKind::Fallback, world, vec![0u8; mask_len])
+        }
+        (Pick::AllPreSolved { .. }, _, _, Some(world)) => {
+            let base = Compiled::new(rules, &world);
+            let (_, trace) = base.run_traced(&SimOptions::default());
+            let mut mask = vec![0u8; mask_len];
+            mark_solving(
+                rules,
+                &world,
+                &mut PartRunner::new(&base, &trace),
+                0,
+                false,
+                &mut mask,
+            );
+            (ShippedKind::AllPreSolved, world, mask)
+        }
+        _ => unreachable!("the loop keeps the candidate it picks"),
+    };
+    SeedSummary {
+        seed,
+        rules_version: RULES_VERSION,
+        shipped,
+        attempts,
+        fallback: shipped == ShippedKind::Fallback,
+        pre_solved,
+        solving: solving_mask.iter().map(|b| b.count_ones()).sum(),
+        solving_mask,
+        walls: world.walls.len() as u32,
+        inventory: world.inventory,
+        level_hash: level_hash(&world),
+    }
 }
 
 /// Summarises a report (of either mode) made under `rules`; sweeps the shipped
@@ -115,7 +193,7 @@ pub fn summarize_report(rules: &ValidRules, report: &GenerationReport) -> SeedSu
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::generator::GenerateOptions;
+    use crate::generator::{generate, GenerateOptions};
 
     #[test]
     fn game_and_inspector_reports_summarise_alike() {

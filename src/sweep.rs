@@ -215,6 +215,35 @@ pub fn run_sweep_plain(
     sweep
 }
 
+/// Marks in `mask` (bit `i % 8` of byte `i / 8` for placement `i`) the placements
+/// from `from` on that reach the goal, as [`run_sweep`] would find them, and returns
+/// the first of them; with `first_only` it stops there, as the game does. Only "goal
+/// or not" is asked of each run, so runs that surely miss are cut short
+/// ([`PartRunner::reaches_goal`]).
+pub fn mark_solving(
+    rules: &ValidRules,
+    world: &World,
+    runner: &mut PartRunner,
+    from: usize,
+    first_only: bool,
+    mask: &mut [u8],
+) -> Option<u32> {
+    let mut first = None;
+    for i in from..rules.sweep.size() {
+        let ramp = sweep_placement(rules, i);
+        // The placement check only for ramps the ball meets (or that keep a bare
+        // run ending in the goal): a ramp it never meets changes nothing anyway.
+        if runner.reaches_goal(&ramp, || check_placement(rules, world, &[], &ramp).is_ok()) {
+            mask[i / 8] |= 1 << (i % 8);
+            first = first.or(Some(i as u32));
+            if first_only {
+                break;
+            }
+        }
+    }
+    first
+}
+
 /// Runs the placements after those `sweep` lists, until the end (when
 /// `sweep.complete`) or the first that reaches the goal.
 fn extend(

@@ -7,12 +7,13 @@
 //! the start) stays the reference.
 
 use contraption::{
-    complete_sweep, draw_candidate,
+    complete_sweep, draw_candidate, generate,
     geometry::{
         point_closer_than, point_segment_dist2, segment_segment_dist2, segments_closer_than, Aabb,
     },
-    parse_rules_file, run_sweep, run_sweep_plain, simulate, Compiled, Mulberry32, PartKind,
-    Placement, Rules, SimOptions, Spin, ValidRules, Vec2, World,
+    mark_solving, parse_rules_file, run_sweep, run_sweep_plain, simulate, summarize,
+    summarize_report, Compiled, GenerateOptions, Mulberry32, PartKind, PartRunner, Placement,
+    Rules, SimOptions, Spin, SweepResult, ValidRules, Vec2, World,
 };
 use proptest::prelude::*;
 
@@ -40,6 +41,24 @@ fn rule_sets() -> Vec<ValidRules> {
             r.walls.restitution = 0.9;
         }),
     ]
+}
+
+/// [`rule_sets`] and two that make the rare ends of the generator common: one
+/// attempt only (fallbacks), and a goal right under the ball's start (preSolved
+/// candidates, all-preSolved seeds).
+fn summary_rule_sets() -> Vec<ValidRules> {
+    let mut sets = rule_sets();
+    let mut one = Rules::default();
+    one.generator.max_attempts = 1;
+    sets.push(ValidRules::new(one).expect("one attempt"));
+    let mut under = Rules::default();
+    under.generator.max_attempts = 3;
+    under.ball.start_x.min = 50.0;
+    under.ball.start_x.max = 50.0;
+    under.goal.x.min = 50.0;
+    under.goal.x.max = 50.0;
+    sets.push(ValidRules::new(under).expect("goal under the start"));
+    sets
 }
 
 /// The `attempt`-th candidate (1-based) of `seed`'s stream: preSolved ones too.
@@ -74,6 +93,40 @@ proptest! {
         // trajectories, as summaries use it).
         if stride == 0 {
             prop_assert_eq!(&complete_sweep(rules, &w, &game), &plain);
+        }
+        // Asking only "goal or not" (runs proven to miss cut short) marks the
+        // plain sweep's solving placements, and stops where the game stops.
+        let (_, trace) = base.run_traced(&SimOptions::default());
+        let mut runner = PartRunner::new(&base, &trace);
+        let mut mask = vec![0u8; rules.sweep.size().div_ceil(8)];
+        let mut first_mask = mask.clone();
+        let first = mark_solving(rules, &w, &mut runner, 0, true, &mut first_mask);
+        prop_assert_eq!(first, plain.game_stop);
+        prop_assert_eq!(mark_solving(rules, &w, &mut runner, 0, false, &mut mask), plain.game_stop);
+        for p in &plain.placements {
+            let i = p.index as usize;
+            let marked = mask[i / 8] & (1 << (i % 8)) != 0;
+            prop_assert_eq!(marked, p.result == SweepResult::Goal, "placement {}", i);
+            let first_marked = first_mask[i / 8] & (1 << (i % 8)) != 0;
+            prop_assert_eq!(first_marked, Some(p.index) == plain.game_stop);
+        }
+    }
+
+    /// A seed's summary, computed asking only "goal or not", is the summary of its
+    /// game-mode report (and of its inspector report), under every rule set,
+    /// including ones where fallbacks and all-preSolved seeds are common.
+    #[test]
+    fn a_summary_is_the_summary_of_the_report(
+        seed in any::<u32>(),
+        which in 0usize..7,
+    ) {
+        let rules = &summary_rule_sets()[which];
+        let fast = summarize(rules, seed);
+        let game = generate(rules, seed, &GenerateOptions::game());
+        prop_assert_eq!(&fast, &summarize_report(rules, &game));
+        if seed % 8 == 0 {
+            let inspector = generate(rules, seed, &GenerateOptions::inspector());
+            prop_assert_eq!(&fast, &summarize_report(rules, &inspector));
         }
     }
 
