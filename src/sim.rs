@@ -16,7 +16,7 @@ use serde::{Deserialize, Serialize};
 use crate::geometry::{Aabb, Vec2};
 use crate::rules::PartsSection;
 use crate::valid_rules::ValidRules;
-use crate::world::{PartKind, Placement, World};
+use crate::world::{Body, PartKind, Placement, World};
 
 mod free_fall;
 
@@ -266,7 +266,11 @@ impl Compiled {
 
     /// The solid a placed part adds.
     fn solid_of(&self, p: &Placement) -> Solid {
-        let body = p.body(&self.parts);
+        self.solid_of_body(p, p.body(&self.parts))
+    }
+
+    /// [`Compiled::solid_of`] with the part's body (`p.body(&parts)`) given.
+    fn solid_of_body(&self, p: &Placement, body: Body) -> Solid {
         let parts = &self.parts;
         let material = match p.part {
             PartKind::Ramp => Material::plain(parts.ramp.restitution, parts.ramp.friction),
@@ -362,6 +366,9 @@ impl Compiled {
 
     /// The step loop, from `state` (the ball after step `first − 1`) until an
     /// outcome is decided; `trajectory` holds the samples of the steps before.
+    // Inlined into each of its few callers: the goal-only sweep's loop runs about
+    // 6% fewer instructions when the step loop is compiled into it.
+    #[inline(always)]
     fn run_from<P: Probe>(
         &self,
         state: State,
@@ -555,9 +562,17 @@ impl<'a> PartRunner<'a> {
     /// budget, with `allowed` (a pure test, e.g. the placement rules) asked only
     /// when the run could reach the goal, and runs that surely cannot reach it cut
     /// short (see `sim/free_fall.rs`).
-    pub fn reaches_goal(&mut self, part: &Placement, allowed: impl FnOnce() -> bool) -> bool {
+    ///
+    /// `body` is the part's body, `part.body(&rules.parts)` (the sweep's are
+    /// computed once: [`ValidRules::sweep_body`]).
+    pub fn reaches_goal(
+        &mut self,
+        part: &Placement,
+        body: Body,
+        allowed: impl FnOnce() -> bool,
+    ) -> bool {
         let (base, trace) = (self.base, self.trace);
-        let solid = base.solid_of(part);
+        let solid = base.solid_of_body(part, body);
         if !self.usable(part, &solid, base.k.max_steps) {
             if !allowed() {
                 return false;

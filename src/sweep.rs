@@ -233,7 +233,10 @@ pub fn mark_solving(
         let ramp = sweep_placement(rules, i);
         // The placement check only for ramps the ball meets (or that keep a bare
         // run ending in the goal): a ramp it never meets changes nothing anyway.
-        if runner.reaches_goal(&ramp, || check_placement(rules, world, &[], &ramp).is_ok()) {
+        let body = rules.sweep_body(i);
+        if runner.reaches_goal(&ramp, body, || {
+            check_placement(rules, world, &[], &ramp).is_ok()
+        }) {
             mask[i / 8] |= 1 << (i % 8);
             first = first.or(Some(i as u32));
             if first_only {

@@ -19,6 +19,7 @@ use crate::canonical::canonical_json;
 use crate::generator::round_hundredths;
 use crate::rule_fields::{rule_field, Allowed};
 use crate::rules::{CountRange, RealRange, Rules, DEFAULT_RULES_NAME};
+use crate::world::Body;
 
 /// The id of `Rules::default()` (a test keeps it in step).
 pub const DEFAULT_RULES_ID: &str = "010786ff88f4";
@@ -237,6 +238,9 @@ pub fn rules_id(rules: &Rules) -> String {
 pub struct ValidRules {
     rules: Rules,
     id: String,
+    /// The body of every sweep placement, in sweep order (computed once: each
+    /// takes a libm `cos` and `sin`).
+    sweep_bodies: Vec<Body>,
 }
 
 impl Serialize for ValidRules {
@@ -267,6 +271,12 @@ impl Default for ValidRules {
 }
 
 impl ValidRules {
+    /// The body of sweep placement `i` (0-based): `sweep_placement(self, i).body(&self.parts)`.
+    /// Panics unless `i < self.sweep.size()`.
+    pub fn sweep_body(&self, i: usize) -> Body {
+        self.sweep_bodies[i]
+    }
+
     /// Checks `rules` and computes their id. `-0.0` anywhere is read as `0.0`, so
     /// rules that compare equal have the same id.
     ///
@@ -296,7 +306,14 @@ impl ValidRules {
         }
         check(&rules)?;
         let id = rules_id(&rules);
-        Ok(Self { rules, id })
+        let sweep_bodies = (0..rules.sweep.size())
+            .map(|i| rules.sweep.placement(i).body(&rules.parts))
+            .collect();
+        Ok(Self {
+            rules,
+            id,
+            sweep_bodies,
+        })
     }
 
     /// The rules id (12 lowercase hex digits).
@@ -514,6 +531,22 @@ fn check(r: &Rules) -> Result<(), RulesError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The cached sweep bodies are the placements' own, under the default rules
+    /// and the gears rules.
+    #[test]
+    fn sweep_bodies_are_the_placements_bodies() {
+        let gears =
+            crate::rules_file::parse_rules_file(include_bytes!("../rules/gears.json")).unwrap();
+        for rules in [ValidRules::default(), gears] {
+            for i in 0..rules.sweep.size() {
+                assert_eq!(
+                    rules.sweep_body(i),
+                    rules.sweep.placement(i).body(&rules.parts)
+                );
+            }
+        }
+    }
 
     #[test]
     fn the_default_rules_are_valid_and_their_id_is_pinned() {
