@@ -200,6 +200,40 @@ pub fn level_changed(a: &SeedSummary, b: &SeedSummary) -> bool {
     a.level_hash != b.level_hash
 }
 
+/// The comparison's CSV header: the seed, each side's summary, whether the
+/// shipped level changed (what `contraption compare --csv` and the studio's A/B
+/// export write).
+pub const CSV_HEADER: &str = "seed,a_shipped,a_attempts,a_pre_solved,a_solving,a_walls,a_ramps,a_fans,a_bumpers,a_gears,a_level_hash,\
+b_shipped,b_attempts,b_pre_solved,b_solving,b_walls,b_ramps,b_fans,b_bumpers,b_gears,b_level_hash,changed";
+
+fn csv_side(row: &SeedSummary) -> String {
+    let i = &row.inventory;
+    format!(
+        "{},{},{},{},{},{},{},{},{},{}",
+        row.shipped.name(),
+        row.attempts,
+        row.pre_solved,
+        row.solving,
+        row.walls,
+        i.ramp,
+        i.fan,
+        i.bumper,
+        i.gear,
+        row.level_hash
+    )
+}
+
+/// One CSV row (without its newline) for a seed's summaries under A and B.
+pub fn csv_line(a: &SeedSummary, b: &SeedSummary) -> String {
+    format!(
+        "{},{},{},{}",
+        a.seed,
+        csv_side(a),
+        csv_side(b),
+        u8::from(level_changed(a, b))
+    )
+}
+
 impl AbTotals {
     /// Adds one seed's summaries under A and B (the same seed); returns whether
     /// its shipped level changed.

@@ -32,7 +32,8 @@ async fn set_value(s: &Studio, css: &str, text: &str) {
 }
 
 fn rate(text: &str) -> f64 {
-    text.parse().unwrap_or_else(|_| panic!("{text:?} is not a number"))
+    text.parse()
+        .unwrap_or_else(|_| panic!("{text:?} is not a number"))
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -43,18 +44,29 @@ async fn the_ab_over_a_range_matches_the_cli() {
     let db = dir.join("catalog.sqlite3");
     let draft = dir.join("draft.json");
     let file = dir.join("one-attempt.json");
+    let csv = dir.join("studio.csv");
+    let cli_csv = dir.join("cli.csv");
     let mut one = Rules::default();
     one.generator.max_attempts = 1;
     let one = ValidRules::new(one).unwrap();
     assert_eq!(one.id(), ONE);
     std::fs::write(&file, rules_file_text(&one)).unwrap();
-    let (db_s, draft_s, file_s) = (
+    let (db_s, draft_s, file_s, csv_s) = (
         db.to_string_lossy().into_owned(),
         draft.to_string_lossy().into_owned(),
         file.to_string_lossy().into_owned(),
+        csv.to_string_lossy().into_owned(),
     );
 
-    let s = Studio::launch_with(&["--catalog", &db_s, "--rules-draft", &draft_s]).await;
+    let s = Studio::launch_with(&[
+        "--catalog",
+        &db_s,
+        "--rules-draft",
+        &draft_s,
+        "--dialog-answer",
+        &csv_s,
+    ])
+    .await;
     // The draft: attempts cap 1.
     s.click("[data-view='rules']").await;
     s.wait_for(
@@ -108,7 +120,10 @@ async fn the_ab_over_a_range_matches_the_cli() {
     let cli_a = scan_a["summary"]["fallback_rate"].as_f64().unwrap();
     assert_eq!(shown_b, cli_b);
     assert_eq!(shown_a, cli_a);
-    assert!(cli_b > cli_a, "a cap of one attempt raises the fallback rate");
+    assert!(
+        cli_b > cli_a,
+        "a cap of one attempt raises the fallback rate"
+    );
     let words = s.text(row).await;
     assert!(
         words.contains(&format!("{:.2}%", cli_b * 100.0)),
@@ -116,8 +131,15 @@ async fn the_ab_over_a_range_matches_the_cli() {
     );
     assert_eq!(s.attr_of("#ab-figures", "data-seeds").await, "300");
 
-    // The changed seeds are `contraption compare`'s.
-    let cmp = cli_json(&["compare", "v1", &file_s, RANGE]);
+    // The changed seeds are `contraption compare`'s; the CSV saved is its bytes.
+    let cmp = cli_json(&[
+        "compare",
+        "v1",
+        &file_s,
+        RANGE,
+        "--csv",
+        &cli_csv.to_string_lossy(),
+    ]);
     let expected: Vec<String> = cmp["changed_seeds"]
         .as_array()
         .unwrap()
@@ -138,13 +160,27 @@ async fn the_ab_over_a_range_matches_the_cli() {
         rate(&s.attr_of(row, "data-b").await),
         cmp["summary"]["b"]["fallback_rate"].as_f64().unwrap()
     );
+    s.click("#ab-csv").await;
+    s.wait_for(
+        "(document.querySelector('#ab-notice')?.textContent ?? '').includes('Saved 300 rows')",
+        "the CSV saved",
+    )
+    .await;
+    assert_eq!(
+        std::fs::read(&csv).unwrap(),
+        std::fs::read(&cli_csv).unwrap(),
+        "the studio's CSV is the CLI's"
+    );
     s.wait_for(
         "!!document.querySelector('#ab-would') && !!document.querySelector('#ab-changed canvas[data-drawn=\"yes\"]')",
         "what would change and the thumbnails",
     )
     .await;
 
-    for (w, h, name) in [(1440, 900, "lab-ab-1440x900"), (1024, 700, "lab-ab-1024x700")] {
+    for (w, h, name) in [
+        (1440, 900, "lab-ab-1440x900"),
+        (1024, 700, "lab-ab-1024x700"),
+    ] {
         s.resize(w, h).await;
         s.screenshot_x(name, Some((w, h))).await;
     }

@@ -50,6 +50,7 @@ macro_rules! studio_commands {
             lab::ab_report,
             lab::ab_would_change,
             lab::ab_thumbnails,
+            lab::export_ab_csv,
         }
     };
 }

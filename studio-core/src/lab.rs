@@ -5,6 +5,8 @@
 //! seeds whose shipped level changed; and the bookmarks and upcoming daily levels
 //! that would change.
 
+use std::fs::{self, OpenOptions};
+use std::io::{BufWriter, Write};
 use std::path::Path;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
@@ -20,6 +22,7 @@ use ts_rs::TS;
 use crate::catalog::{
     check_range, scan_under, CatalogState, CatalogViewError, ScanEvent, Thumbnail, MAX_THUMBNAILS,
 };
+use crate::error::FileError;
 use crate::jobs::Jobs;
 use crate::rules_book::RulesBook;
 use crate::rules_lab::DraftStore;
@@ -273,6 +276,102 @@ pub fn compare(
         figures: totals.figures(),
         changed,
     })
+}
+
+/// Why the comparison could not be written as CSV.
+#[derive(Debug, thiserror::Error)]
+pub enum CsvFailure {
+    #[error(transparent)]
+    Catalog(#[from] CatalogViewError),
+    #[error(transparent)]
+    File(#[from] FileError),
+}
+
+impl From<CsvFailure> for crate::StudioError {
+    fn from(e: CsvFailure) -> Self {
+        match e {
+            CsvFailure::Catalog(e) => e.into(),
+            CsvFailure::File(e) => crate::exchange::ExchangeError::Io(e).into(),
+        }
+    }
+}
+
+fn file_error(path: &Path, reason: impl ToString) -> FileError {
+    FileError {
+        action: "write".to_owned(),
+        path: path.display().to_string(),
+        reason: reason.to_string(),
+    }
+}
+
+/// Writes the comparison of the stored range `from..to` as CSV at `path` (the
+/// engine's `compare::CSV_HEADER` and one `csv_line` per seed, the bytes
+/// `contraption compare A B FROM..TO --csv` writes), streamed a page at a time
+/// through a temporary sibling renamed over `path` once complete (readers see
+/// the old file or the whole new one; only a regular file is replaced). Returns
+/// the rows written.
+pub fn write_csv(
+    state: &CatalogState,
+    a: &ValidRules,
+    b: &ValidRules,
+    from: u64,
+    to: u64,
+    path: &Path,
+) -> std::result::Result<u64, CsvFailure> {
+    check_range(from, to)?;
+    for rules in [a, b] {
+        let n = stored(state, rules, from, to)?;
+        if n != to - from {
+            return Err(CatalogViewError::NotScanned {
+                rules_id: rules.id().to_owned(),
+                stored: n,
+                total: to - from,
+            }
+            .into());
+        }
+    }
+    let target = contraption_io::output_target(path).map_err(|e| file_error(path, e))?;
+    let name = target
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let tmp = target.with_file_name(format!(".{name}.{}.tmp", std::process::id()));
+    let written = (|| -> std::result::Result<u64, CsvFailure> {
+        let file = OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&tmp)
+            .map_err(|e| file_error(&tmp, e))?;
+        let mut w = BufWriter::new(file);
+        let io = |e: std::io::Error| file_error(&tmp, e);
+        writeln!(w, "{}", contraption::compare::CSV_HEADER).map_err(io)?;
+        let mut rows = 0;
+        let mut next = from;
+        while next < to {
+            let (xs, ys) = (page(state, a, next, to)?, page(state, b, next, to)?);
+            if xs.is_empty() || xs.len() != ys.len() {
+                return Err(CatalogViewError::NotScanned {
+                    rules_id: a.id().to_owned(),
+                    stored: next - from,
+                    total: to - from,
+                }
+                .into());
+            }
+            for (x, y) in xs.iter().zip(&ys) {
+                writeln!(w, "{}", contraption::compare::csv_line(x, y)).map_err(io)?;
+                rows += 1;
+            }
+            next = u64::from(xs[xs.len() - 1].seed) + 1;
+        }
+        let file = w.into_inner().map_err(|e| io(e.into_error()))?;
+        file.sync_all().map_err(io)?;
+        fs::rename(&tmp, &target).map_err(|e| file_error(&target, e))?;
+        Ok(rows)
+    })();
+    if written.is_err() {
+        let _ = fs::remove_file(&tmp);
+    }
+    written
 }
 
 /// A bookmark whose level would change between A and B.

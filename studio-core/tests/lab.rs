@@ -215,3 +215,35 @@ fn sides_resolve_to_the_rules_in_force_the_draft_or_the_default() {
     assert_eq!(thumbs.len(), 2);
     assert!(lab::thumbnails_under(&one_attempt(), &[0; 257]).is_err());
 }
+
+#[test]
+fn the_comparison_is_written_as_the_engines_csv() {
+    let dir = tempfile::tempdir().unwrap();
+    let state = CatalogState::open(&dir.path().join("c.sqlite3"));
+    let jobs = Arc::new(Jobs::default());
+    let (a, b) = (ValidRules::default(), one_attempt());
+    let out = dir.path().join("cmp.csv");
+    // Not scanned yet: refused, nothing written.
+    assert!(lab::write_csv(&state, &a, &b, 0, 50, &out).is_err());
+    assert!(!out.exists());
+    lab::run_ab(&state, &jobs, &a, &b, 0, 50, |_| {}).unwrap();
+    std::fs::write(&out, "old").unwrap();
+    assert_eq!(lab::write_csv(&state, &a, &b, 0, 50, &out).unwrap(), 50);
+    let mut expected = format!("{}\n", contraption::compare::CSV_HEADER);
+    for seed in 0..50 {
+        expected.push_str(&contraption::compare::csv_line(
+            &summarize(&a, seed),
+            &summarize(&b, seed),
+        ));
+        expected.push('\n');
+    }
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), expected);
+    // A directory is not replaced.
+    assert!(lab::write_csv(&state, &a, &b, 0, 50, dir.path()).is_err());
+    let leftovers: Vec<_> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .filter(|e| e.file_name().to_string_lossy().ends_with(".tmp"))
+        .collect();
+    assert!(leftovers.is_empty());
+}

@@ -7,6 +7,7 @@ use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context, Result};
+use contraption::compare::{csv_line, CSV_HEADER};
 use contraption::{summarize, AbTotals, SeedSummary, ValidRules};
 use rayon::prelude::*;
 use serde::Serialize;
@@ -39,10 +40,6 @@ pub struct Args {
 /// Seeds summarised (on all cores, under both rules) and written together.
 const CHUNK: u64 = 1024;
 
-/// The CSV's header: the seed, each side's summary, whether the level changed.
-pub const CSV_HEADER: &str = "seed,a_shipped,a_attempts,a_pre_solved,a_solving,a_walls,a_ramps,a_fans,a_bumpers,a_gears,a_level_hash,\
-b_shipped,b_attempts,b_pre_solved,b_solving,b_walls,b_ramps,b_fans,b_bumpers,b_gears,b_level_hash,changed";
-
 fn rules_arg(text: &str) -> Result<ValidRules> {
     if text == "v1" {
         return Ok(ValidRules::default());
@@ -61,34 +58,6 @@ fn side(r: &ValidRules) -> Side<'_> {
         rules_id: r.id(),
         rules_name: r.name(),
     }
-}
-
-fn csv_side(row: &SeedSummary) -> String {
-    let i = &row.inventory;
-    format!(
-        "{},{},{},{},{},{},{},{},{},{}",
-        row.shipped.name(),
-        row.attempts,
-        row.pre_solved,
-        row.solving,
-        row.walls,
-        i.ramp,
-        i.fan,
-        i.bumper,
-        i.gear,
-        row.level_hash
-    )
-}
-
-/// One CSV line (without its newline) for a seed's summaries under A and B.
-pub fn csv_line(a: &SeedSummary, b: &SeedSummary) -> String {
-    format!(
-        "{},{},{},{}",
-        a.seed,
-        csv_side(a),
-        csv_side(b),
-        u8::from(contraption::compare::level_changed(a, b))
-    )
 }
 
 pub fn run(args: Args, ctx: &Ctx, out: &mut Out) -> Result<Exit> {

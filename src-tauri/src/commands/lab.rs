@@ -9,9 +9,15 @@ use studio_core::lab::{self, AbEvent, AbOutcome, AbReport, LabRules, WouldChange
 use studio_core::rules_book::RulesBook;
 use studio_core::rules_lab::DraftStore;
 use tauri::ipc::Channel;
-use tauri::State;
+use tauri::{AppHandle, State};
 
 use super::{blocking, Reply};
+use crate::dialogs::{self, DialogAnswer, FileKind};
+
+const CSV: FileKind = FileKind {
+    name: "CSV",
+    extension: "csv",
+};
 
 type Book<'a> = State<'a, Arc<RulesBook>>;
 type Draft<'a> = State<'a, Arc<DraftStore>>;
@@ -86,4 +92,39 @@ pub async fn ab_thumbnails(
 ) -> Reply<Vec<Thumbnail>> {
     let rules = lab::resolve(side, &book, &draft);
     blocking(move || lab::thumbnails_under(&rules, &seeds)).await
+}
+
+/// Asks where to save the comparison of `from..to` as CSV (one row per seed
+/// under A and B, as `contraption compare --csv` writes), then writes it; the
+/// rows written, or null when cancelled.
+#[tauri::command]
+#[allow(clippy::too_many_arguments)]
+pub async fn export_ab_csv(
+    app: AppHandle,
+    answer: State<'_, DialogAnswer>,
+    state: State<'_, Arc<CatalogState>>,
+    book: Book<'_>,
+    draft: Draft<'_>,
+    a: LabRules,
+    b: LabRules,
+    from: u64,
+    to: u64,
+) -> Reply<Option<u64>> {
+    let (answer, s) = (answer.inner().clone(), state.inner().clone());
+    let (ra, rb) = (
+        lab::resolve(a, &book, &draft),
+        lab::resolve(b, &book, &draft),
+    );
+    let name = format!("contraption-compare-{from}-{to}.csv");
+    blocking(move || {
+        dialogs::save(
+            &app,
+            &answer,
+            CSV,
+            "Save the comparison as CSV",
+            name,
+            |p| lab::write_csv(&s, &ra, &rb, from, to, p),
+        )
+    })
+    .await
 }

@@ -18,3 +18,5 @@ export const abReport = (a: LabRules, b: LabRules, from: number, to: number) => 
 export const abWouldChange = (a: LabRules, b: LabRules) => call<WouldChange>("ab_would_change", { a, b });
 /** The shipped worlds of up to 256 seeds under one side's rules. */
 export const abThumbnails = (side: LabRules, seeds: number[]) => call<Thumbnail[]>("ab_thumbnails", { side, seeds });
+/** Saves the comparison of `from..to` as CSV (native dialog); the rows written, or null when cancelled. */
+export const exportAbCsv = (a: LabRules, b: LabRules, from: number, to: number) => call<number | null>("export_ab_csv", { a, b, from, to });

@@ -49,6 +49,9 @@ export class LabState {
 
   readonly #api: LabApi;
   #request = 0;
+  /** The sides the comparison shown was made with. */
+  #shownA: LabRules = "in_force";
+  #shownB: LabRules = "draft";
 
   constructor(api: LabApi = realApi) {
     this.#api = api;
@@ -113,6 +116,8 @@ export class LabState {
     if (request !== this.#request) return;
     this.report = report;
     this.would = would;
+    this.#shownA = a;
+    this.#shownB = b;
     const first = report.changed.slice(0, THUMB_BATCH).map((c) => c.seed);
     if (first.length === 0) return;
     const [ta, tb] = await Promise.all([this.#api.abThumbnails(a, first), this.#api.abThumbnails(b, first)]);
@@ -123,6 +128,18 @@ export class LabState {
       if (other) map.set(t.seed, { a: t.world, b: other.world });
     });
     this.thumbs = map;
+  }
+
+  /** Saves the comparison shown as CSV (the rules and range it was made with). */
+  async exportCsv(): Promise<void> {
+    const r = this.report;
+    if (!r) return;
+    try {
+      const rows = await this.#api.exportAbCsv(this.#shownA, this.#shownB, r.from, r.to);
+      if (rows !== null) this.notice = { text: `Saved ${rows} rows (one per seed, under A and B) as CSV.`, bad: false };
+    } catch (e) {
+      this.notice = { text: errorMessage(e), bad: true };
+    }
   }
 
   /** Asks the running job to stop after its current chunk. */
