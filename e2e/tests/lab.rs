@@ -58,6 +58,39 @@ async fn the_ab_over_a_range_matches_the_cli() {
         csv.to_string_lossy().into_owned(),
     );
 
+    // What the CLI says (before the studio runs): the changed seeds and the CSV.
+    let cmp = cli_json(&[
+        "compare",
+        "v1",
+        &file_s,
+        RANGE,
+        "--csv",
+        &cli_csv.to_string_lossy(),
+    ]);
+    let expected: Vec<String> = cmp["changed_seeds"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.to_string())
+        .collect();
+    // Two bookmarks: a seed whose level changes under B, and one whose does not.
+    let stays = (0..300u32)
+        .map(|x| x.to_string())
+        .find(|x| !expected.contains(x))
+        .unwrap();
+    for seed in [&expected[0], &stays] {
+        cli_json(&[
+            "bookmarks",
+            "--db",
+            &db_s,
+            "--json",
+            "add",
+            seed,
+            "--note",
+            "lab",
+        ]);
+    }
+
     let s = Studio::launch_with(&[
         "--catalog",
         &db_s,
@@ -132,20 +165,6 @@ async fn the_ab_over_a_range_matches_the_cli() {
     assert_eq!(s.attr_of("#ab-figures", "data-seeds").await, "300");
 
     // The changed seeds are `contraption compare`'s; the CSV saved is its bytes.
-    let cmp = cli_json(&[
-        "compare",
-        "v1",
-        &file_s,
-        RANGE,
-        "--csv",
-        &cli_csv.to_string_lossy(),
-    ]);
-    let expected: Vec<String> = cmp["changed_seeds"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|v| v.to_string())
-        .collect();
     assert!(!expected.is_empty());
     assert_eq!(
         s.attr_of("#ab-changed", "data-count").await,

@@ -46,7 +46,7 @@ function fakeApi(stored: Set<LabRules>) {
 describe("the A/B state", () => {
   it("scans both sides, then compares; a second run reuses both", async () => {
     const fake = fakeApi(new Set());
-    const lab = new LabState(fake.api);
+    const lab = new LabState(fake.api, () => {});
     lab.fromText = "0";
     lab.toText = "300";
     await lab.run();
@@ -63,7 +63,7 @@ describe("the A/B state", () => {
 
   it("refuses a bad range without asking the shell", async () => {
     const fake = fakeApi(new Set());
-    const lab = new LabState(fake.api);
+    const lab = new LabState(fake.api, () => {});
     lab.fromText = "10";
     lab.toText = "5";
     await lab.run();
@@ -75,14 +75,14 @@ describe("the A/B state", () => {
   it("a cancelled run says so and shows no comparison", async () => {
     const fake = fakeApi(new Set(["in_force"]));
     fake.cancelNext();
-    const lab = new LabState(fake.api);
+    const lab = new LabState(fake.api, () => {});
     await lab.run();
     expect(lab.report).toBeNull();
     expect(lab.notice?.text).toContain("resume");
   });
 
   it("sorts by a column, and again the other way", () => {
-    const lab = new LabState(fakeApi(new Set()).api);
+    const lab = new LabState(fakeApi(new Set()).api, () => {});
     lab.sortBy("attempts");
     expect([lab.sortKey, lab.descending]).toEqual(["attempts", false]);
     lab.sortBy("attempts");

@@ -94,6 +94,11 @@ export function widest(rows: readonly PairedBucket[]): number {
   return Math.max(1, ...rows.map((r) => Math.max(r.a, r.b)));
 }
 
+/** How a level shipped, in the studio's words. */
+export function shippedWords(kind: "accepted" | "fallback" | "all_pre_solved"): string {
+  return kind === "all_pre_solved" ? "all preSolved" : kind;
+}
+
 export type ChangedSort = "seed" | "attempts" | "solving" | "walls" | "shipped";
 
 const SHIPPED_ORDER = { accepted: 0, fallback: 1, all_pre_solved: 2 } as const;

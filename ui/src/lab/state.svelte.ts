@@ -13,6 +13,7 @@ import type { AbSide } from "../bindings/AbSide";
 import type { LabRules } from "../bindings/LabRules";
 import type { WouldChange } from "../bindings/WouldChange";
 import type { World } from "../bindings/World";
+import { catalog } from "../catalog/state.svelte";
 import { errorMessage } from "../lib/ipc";
 import * as realApi from "./api";
 import { parseRange, sortChanged, type ChangedSort } from "./model";
@@ -53,8 +54,12 @@ export class LabState {
   #shownA: LabRules = "in_force";
   #shownB: LabRules = "draft";
 
-  constructor(api: LabApi = realApi) {
+  readonly #onScanned: () => void;
+
+  /** `onScanned` runs after every run (the catalog line follows what the scans added). */
+  constructor(api: LabApi = realApi, onScanned: () => void = () => void catalog.refresh()) {
     this.#api = api;
+    this.#onScanned = onScanned;
   }
 
   get changed() {
@@ -108,6 +113,7 @@ export class LabState {
       if (request === this.#request) this.notice = { text: errorMessage(e), bad: true };
     } finally {
       this.running = null;
+      this.#onScanned();
     }
   }
 
