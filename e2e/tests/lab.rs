@@ -4,7 +4,7 @@
 //! changed seeds `contraption compare v1 FILE 0..300` lists; run again, both
 //! sides come from the catalog.
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use contraption::{rules_file_text, Rules, ValidRules};
 use contraption_e2e::{cli_json, Studio};
@@ -133,6 +133,7 @@ async fn the_ab_over_a_range_matches_the_cli() {
     );
     set_value(&s, "#ab-from", "0").await;
     set_value(&s, "#ab-to", "300").await;
+    let started = Instant::now();
     s.click("#ab-run").await;
     s.wait_for_within(
         "document.querySelector('#view-lab')?.dataset.state === 'done'",
@@ -140,6 +141,11 @@ async fn the_ab_over_a_range_matches_the_cli() {
         Duration::from_secs(300),
     )
     .await;
+    // The figure for docs/studio.md (printed, not asserted: no timed assertions).
+    eprintln!(
+        "A/B {RANGE}, both sides scanned, compared, shown: {} ms",
+        started.elapsed().as_millis()
+    );
 
     // The fallback rates are the CLI scan's, exactly (the value and the words).
     let scan_b = cli_json(&["scan", RANGE, "--json", "--rules", &file_s]);
@@ -212,6 +218,7 @@ async fn the_ab_over_a_range_matches_the_cli() {
         .await;
 
     // Run again: both sides are in the catalog; nothing is scanned.
+    let started = Instant::now();
     s.click("#ab-run").await;
     s.wait_for_within(
         "document.querySelector('#view-lab')?.dataset.state === 'done' && (document.querySelector('#ab-notice')?.textContent ?? '').includes('already held')",
@@ -219,6 +226,10 @@ async fn the_ab_over_a_range_matches_the_cli() {
         Duration::from_secs(60),
     )
     .await;
+    eprintln!(
+        "A/B {RANGE}, both sides from the catalog, compared, shown: {} ms",
+        started.elapsed().as_millis()
+    );
     assert!(s.text("#ab-notice").await.contains("A and B"));
 
     s.close().await;
