@@ -8,6 +8,7 @@
 
 pub mod calendar;
 pub mod canonical;
+pub mod compare;
 pub mod criteria;
 pub mod generator;
 pub mod geometry;
@@ -31,6 +32,7 @@ pub mod valid_rules;
 pub mod world;
 
 pub use canonical::{canonical_json, level_hash};
+pub use compare::{AbFigures, AbTotals, Difference, SideFigures};
 pub use criteria::{parse_criteria, Criteria, CriteriaError};
 pub use generator::{draw_candidate, generate, generate_with, GenerateOptions};
 pub use geometry::Vec2;

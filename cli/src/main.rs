@@ -53,6 +53,7 @@ enum Command {
     Search(search::Args),
     Bookmarks(bookmarks::Args),
     Rules(rules::Args),
+    Compare(compare::Args),
 }
 
 /// What every command gets besides its own arguments.
@@ -118,6 +119,7 @@ fn main() -> ExitCode {
         Command::Search(a) => search::run(a, &ctx, &mut out),
         Command::Bookmarks(a) => bookmarks::run(a, &ctx, &mut out),
         Command::Rules(a) => rules::run(a, &ctx, &mut out),
+        Command::Compare(a) => compare::run(a, &ctx, &mut out),
     }
     .and_then(|exit| out.flush().map(|()| exit));
     exit::finish(result)

@@ -46,6 +46,11 @@ macro_rules! studio_commands {
             catalog::edit_bookmark,
             catalog::remove_bookmark,
             catalog::verify_bookmarks,
+            lab::start_ab,
+            lab::ab_report,
+            lab::ab_would_change,
+            lab::ab_thumbnails,
+            lab::export_ab_csv,
         }
     };
 }

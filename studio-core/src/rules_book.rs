@@ -3,8 +3,9 @@
 //! use, and the other rules the studio has met in files (a level or solution
 //! file that embeds its rules), so a play window can play such a level under its
 //! own rules. Play windows name their rules by id; the book turns an id back into
-//! the validated rules. Catalog jobs do not read the book (they stay on the
-//! default rules).
+//! the validated rules. The catalog views' jobs do not read the book (they stay
+//! on the default rules); the A/B view's sides are resolved through it
+//! (`lab::resolve`).
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};

@@ -17,6 +17,7 @@ use studio_core::catalog::{
 use studio_core::draft_compare::SeedComparison;
 use studio_core::exchange::{ImportedLevel, SharedSeed, WrittenFile};
 use studio_core::inspect::{Inspection, PlacementTrajectory};
+use studio_core::lab::{AbEvent, AbOutcome, AbReport, LabRules, WouldChange};
 use studio_core::play::{PartCheck, PlayLevel, PlayRun, SolutionFile};
 use studio_core::rules::RulesInfo;
 use studio_core::rules_lab::{RuleFieldInfo, RulesDraft};
@@ -65,6 +66,12 @@ fn export_all(dir: &Path) {
     BookmarkInput::export_all_to(dir).unwrap();
     BookmarkQuery::export_all_to(dir).unwrap();
     BookmarkCheck::export_all_to(dir).unwrap();
+    // The A/B over a range.
+    LabRules::export_all_to(dir).unwrap();
+    AbEvent::export_all_to(dir).unwrap();
+    AbOutcome::export_all_to(dir).unwrap();
+    AbReport::export_all_to(dir).unwrap();
+    WouldChange::export_all_to(dir).unwrap();
 }
 
 fn read_dir(dir: &Path) -> BTreeMap<String, String> {

@@ -1,6 +1,7 @@
 //! One module per command: its clap `Args` and its `run()`.
 
 pub mod bookmarks;
+pub mod compare;
 pub mod daily;
 pub mod export;
 pub mod generate;

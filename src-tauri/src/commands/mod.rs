@@ -6,6 +6,7 @@
 pub mod catalog;
 pub mod exchange;
 pub mod inspect;
+pub mod lab;
 pub mod play;
 pub mod rules;
 

@@ -20,7 +20,8 @@ pub use pictures::{
     calendar_month, thumbnails, CalendarDay, CalendarMonth, Thumbnail, MAX_THUMBNAILS,
 };
 pub use scan::{
-    check_range, eta_seconds, run_scan, scan, seeds_per_second, ScanEvent, ScanOutcome, SEED_END,
+    check_range, eta_seconds, run_scan, scan, scan_under, seeds_per_second, ScanEvent, ScanOutcome,
+    SEED_END,
 };
 pub use search::{run_search, search, SearchEvent, SearchInfo, SearchOutcome, SearchTotals};
 pub use state::{CatalogInfo, CatalogState, ScanSlot};
@@ -52,6 +53,15 @@ pub enum CatalogViewError {
     NoSuchMonth { year: i32, month: u32 },
     #[error("at most {max} thumbnails per request (asked for {asked})")]
     TooManyThumbnails { asked: usize, max: usize },
+    /// An A/B comparison needs the whole range stored under both rules.
+    #[error("the range is not scanned under the rules {rules_id} yet ({stored} of {total} seeds stored); run the A/B scan first")]
+    NotScanned {
+        rules_id: String,
+        #[ts(type = "number")]
+        stored: u64,
+        #[ts(type = "number")]
+        total: u64,
+    },
 }
 
 impl From<CatalogError> for CatalogViewError {

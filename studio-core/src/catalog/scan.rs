@@ -119,13 +119,27 @@ pub fn scan(
     from: u64,
     to: u64,
     cancel: &AtomicBool,
+    sink: impl FnMut(ScanEvent),
+) -> Result<ScanOutcome> {
+    // The catalog views scan under the default rules.
+    let rules = contraption::ValidRules::default();
+    scan_under(path, &rules, job, from, to, cancel, sink)
+}
+
+/// [`scan`] under the given rules (the rows are stored under their rules id; an
+/// unfinished scan of the same range under the same rules resumes).
+pub fn scan_under(
+    path: &Path,
+    rules: &contraption::ValidRules,
+    job: u32,
+    from: u64,
+    to: u64,
+    cancel: &AtomicBool,
     mut sink: impl FnMut(ScanEvent),
 ) -> Result<ScanOutcome> {
     check_range(from, to)?;
     let mut catalog = Catalog::open(path)?.catalog;
-    // The studio scans under the default rules.
-    let rules = contraption::ValidRules::default();
-    let record = catalog.begin_scan(&rules, from, to)?;
+    let record = catalog.begin_scan(rules, from, to)?;
     let total = record.to - record.from;
     let start_done = record.next - record.from;
     sink(ScanEvent::Started {
@@ -139,7 +153,7 @@ pub fn scan(
     });
     let t0 = Instant::now();
     let mut done = start_done;
-    let end = catalog.run_scan(&rules, record.id, cancel, |p| {
+    let end = catalog.run_scan(rules, record.id, cancel, |p| {
         done = p.done;
         if done == start_done {
             return; // the initial report: nothing new yet

@@ -13,7 +13,7 @@ import * as inspectorApi from "../inspector/api";
 import { nextSeed, prevSeed, randomSeed } from "../inspector/model";
 import { errorMessage } from "../lib/ipc";
 
-export type ViewName = "inspector" | "seeds" | "stats" | "bookmarks" | "calendar" | "rules";
+export type ViewName = "inspector" | "seeds" | "stats" | "bookmarks" | "calendar" | "rules" | "lab";
 
 /** The views of the main window, in view-bar order. */
 export const VIEWS: readonly { name: ViewName; label: string; title: string }[] = [
@@ -23,6 +23,7 @@ export const VIEWS: readonly { name: ViewName; label: string; title: string }[] 
   { name: "bookmarks", label: "Bookmarks", title: "saved seeds, regression check" },
   { name: "calendar", label: "Calendar", title: "daily seeds, month by month (UTC)" },
   { name: "rules", label: "Rules", title: "the rules in force, a draft, and one seed before and after" },
+  { name: "lab", label: "A/B", title: "a seed range under two rule sets, side by side, and what changed" },
 ];
 
 /** The two commands the session needs (the real ones in the app, fakes in tests). */

@@ -4,4 +4,4 @@ import type { CatalogError } from "./CatalogError";
 /**
  * Everything the catalog views can refuse or fail with.
  */
-export type CatalogViewError = { "kind": "catalog", error: CatalogError, } | { "kind": "unavailable", message: string, } | { "kind": "criteria", at: number, message: string, } | { "kind": "invalid_range", from: number, to: number, } | { "kind": "scan_running" } | { "kind": "no_such_month", year: number, month: number, } | { "kind": "too_many_thumbnails", asked: number, max: number, };
+export type CatalogViewError = { "kind": "catalog", error: CatalogError, } | { "kind": "unavailable", message: string, } | { "kind": "criteria", at: number, message: string, } | { "kind": "invalid_range", from: number, to: number, } | { "kind": "scan_running" } | { "kind": "no_such_month", year: number, month: number, } | { "kind": "too_many_thumbnails", asked: number, max: number, } | { "kind": "not_scanned", rules_id: string, stored: number, total: number, };

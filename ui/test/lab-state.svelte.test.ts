@@ -1,0 +1,93 @@
+import { describe, expect, it } from "vitest";
+import type { AbEvent } from "../src/bindings/AbEvent";
+import type { AbReport } from "../src/bindings/AbReport";
+import type { LabRules } from "../src/bindings/LabRules";
+import { LabState, type LabApi } from "../src/lab/state.svelte";
+
+const report = (from: number, to: number): AbReport =>
+  ({ a: { rules_id: "a", rules_name: "v1" }, b: { rules_id: "b", rules_name: "b" }, from, to, figures: { seeds: to - from, changed: 0 }, changed: [] }) as unknown as AbReport;
+
+/** A shell that scans (or reuses) each side and can be cancelled between sides. */
+function fakeApi(stored: Set<LabRules>) {
+  const scanned: LabRules[] = [];
+  let cancel = false;
+  const api: LabApi = {
+    startAb: async (a, b, from, to, onEvent: (e: AbEvent) => void) => {
+      const reused: ("a" | "b")[] = [];
+      for (const [side, rules] of [
+        ["a", a],
+        ["b", b],
+      ] as const) {
+        const whole = stored.has(rules);
+        onEvent({ event: "side", job: 7, side, rules_id: rules, reused: whole });
+        if (whole) {
+          reused.push(side);
+          continue;
+        }
+        if (cancel) return { job: 7, end: "cancelled", reused };
+        onEvent({ event: "scan", side, scan: { event: "progress", job: 7, done: (to - from) / 2, total: to - from, seeds_per_second: 1, eta_seconds: 1, elapsed_ms: 1 } });
+        scanned.push(rules);
+        stored.add(rules);
+      }
+      return { job: 7, end: "done", reused };
+    },
+    abReport: async (_a, _b, from, to) => report(from, to),
+    abWouldChange: async () => ({ bookmarks_checked: 0, bookmarks: [], days_checked: 30, days: [] }),
+    abThumbnails: async () => [],
+    exportAbCsv: async (_a, _b, from, to) => to - from,
+    cancelJob: async () => {
+      cancel = true;
+      return true;
+    },
+  };
+  return { api, scanned, cancelNext: () => (cancel = true) };
+}
+
+describe("the A/B state", () => {
+  it("scans both sides, then compares; a second run reuses both", async () => {
+    const fake = fakeApi(new Set());
+    const lab = new LabState(fake.api, () => {});
+    lab.fromText = "0";
+    lab.toText = "300";
+    await lab.run();
+    expect(fake.scanned).toEqual(["in_force", "draft"]);
+    expect(lab.report?.to).toBe(300);
+    expect(lab.running).toBeNull();
+    expect(lab.notice).toBeNull();
+    await lab.exportCsv();
+    expect(lab.notice?.text).toContain("300 rows");
+    await lab.run();
+    expect(fake.scanned).toEqual(["in_force", "draft"]);
+    expect(lab.notice?.text).toContain("A and B");
+  });
+
+  it("refuses a bad range without asking the shell", async () => {
+    const fake = fakeApi(new Set());
+    const lab = new LabState(fake.api, () => {});
+    lab.fromText = "10";
+    lab.toText = "5";
+    await lab.run();
+    expect(lab.notice?.bad).toBe(true);
+    expect(fake.scanned).toEqual([]);
+    expect(lab.report).toBeNull();
+  });
+
+  it("a cancelled run says so and shows no comparison", async () => {
+    const fake = fakeApi(new Set(["in_force"]));
+    fake.cancelNext();
+    const lab = new LabState(fake.api, () => {});
+    await lab.run();
+    expect(lab.report).toBeNull();
+    expect(lab.notice?.text).toContain("resume");
+  });
+
+  it("sorts by a column, and again the other way", () => {
+    const lab = new LabState(fakeApi(new Set()).api, () => {});
+    lab.sortBy("attempts");
+    expect([lab.sortKey, lab.descending]).toEqual(["attempts", false]);
+    lab.sortBy("attempts");
+    expect(lab.descending).toBe(true);
+    lab.sortBy("seed");
+    expect([lab.sortKey, lab.descending]).toEqual(["seed", false]);
+  });
+});
