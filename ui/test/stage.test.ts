@@ -9,6 +9,9 @@ import {
   attemptRows,
   bareLine,
   ledgerSummary,
+  ledgerTally,
+  tallyCells,
+  tallyShipped,
   placementRows,
   placementSummary,
   stopWords,
@@ -104,6 +107,20 @@ describe("inspector words", () => {
     expect(bareLine(a)).toBe("bare: leaves the field · 200 steps · closest 3.0");
     expect(sweepLine(a)).toBe("sweep: 0/144 goal · 144 out · 0 rest · 0 timeout · 0 blocked");
     expect(sweepLine(attempt(1, "pre_solved"))).toBe("sweep: never run");
+  });
+  it("tallies the ledger: verdicts and what shipped", () => {
+    const t = ledgerTally(r);
+    expect(t).toEqual({ attempts: 2, preSolved: 1, noSolution: 1, accepted: 0, shipped: 2, shippedAs: "fallback" });
+    expect(tallyCells(t).map((c) => `${c.value} ${c.label}`)).toEqual(["2 attempts", "1 preSolved", "1 no solution", "0 accepted"]);
+    expect(tallyShipped(t)).toBe("attempt 2 shipped as the fallback");
+    const ok = ledgerTally(report([attempt(1, "pre_solved"), attempt(2, "pre_solved"), attempt(3, "accepted")], 3, false));
+    expect(ok).toEqual({ attempts: 3, preSolved: 2, noSolution: 0, accepted: 1, shipped: 3, shippedAs: "accepted" });
+    expect(tallyShipped(ok)).toBe("attempt 3 shipped (accepted)");
+    const one = ledgerTally(report([attempt(1, "accepted")], 1, false));
+    expect(tallyCells(one)[0]!.label).toBe("attempt");
+    const all = ledgerTally(report([attempt(1, "pre_solved"), attempt(2, "pre_solved")], 2, false, true));
+    expect(all.shippedAs).toBe("as is");
+    expect(tallyShipped(all)).toBe("attempt 2 shipped as is (all preSolved)");
   });
   it("says where the game's sweep stopped", () => {
     expect(stopWords(a)).toBe("No placement reaches the goal: the game's sweep ran all 144.");

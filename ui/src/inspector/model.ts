@@ -171,6 +171,54 @@ export function ledgerSummary(report: GenerationReport): string {
   return `${n} attempt${n === 1 ? "" : "s"} · ${rejected} rejected`;
 }
 
+/** The tally at the top of the ledger: how the attempts were judged and what shipped. */
+export interface LedgerTally {
+  attempts: number;
+  preSolved: number;
+  /** Attempts with no one-ramp solution (the fallback candidate among them). */
+  noSolution: number;
+  accepted: number;
+  /** The 1-based attempt that shipped. */
+  shipped: number;
+  /** How it shipped: accepted, as the fallback, or as is (every candidate preSolved). */
+  shippedAs: "accepted" | "fallback" | "as is";
+}
+
+export function ledgerTally(report: GenerationReport): LedgerTally {
+  const count = (v: Attempt["verdict"]) => report.attempts.filter((a) => a.verdict === v).length;
+  const s = report.shipped;
+  return {
+    attempts: report.attempts.length,
+    preSolved: count("pre_solved"),
+    noSolution: count("no_single_ramp_solution"),
+    accepted: count("accepted"),
+    shipped: s.attempt,
+    shippedAs: s.fallback ? "fallback" : s.all_pre_solved ? "as is" : "accepted",
+  };
+}
+
+/** The tally's cells, in order: a number and what it counts. */
+export function tallyCells(t: LedgerTally): { key: string; value: number; label: string }[] {
+  return [
+    { key: "attempts", value: t.attempts, label: t.attempts === 1 ? "attempt" : "attempts" },
+    { key: "presolved", value: t.preSolved, label: "preSolved" },
+    { key: "nosolution", value: t.noSolution, label: "no solution" },
+    { key: "accepted", value: t.accepted, label: "accepted" },
+  ];
+}
+
+/** The tally's line about what shipped: "attempt 12 shipped as the fallback". */
+export function tallyShipped(t: LedgerTally): string {
+  switch (t.shippedAs) {
+    case "accepted":
+      return `attempt ${t.shipped} shipped (accepted)`;
+    case "fallback":
+      return `attempt ${t.shipped} shipped as the fallback`;
+    case "as is":
+      return `attempt ${t.shipped} shipped as is (all preSolved)`;
+  }
+}
+
 /** A ledger card's line about the bare ball. */
 export function bareLine(a: Attempt): string {
   return `bare: ${outcomeWords[a.bare.outcome] ?? a.bare.outcome} · ${a.bare.steps} steps · closest ${fmt(a.bare.closest)}`;
