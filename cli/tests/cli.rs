@@ -114,6 +114,26 @@ fn sweep_lists_all_144_placements_with_the_game_stop() {
     assert!(err.contains("--attempt must be 1 to"), "{err}");
 }
 
+/// The human output names placements as the JSON numbers them: "placement 19" is `placements[19]`.
+#[test]
+fn sweep_names_placements_by_their_json_index() {
+    let v = json(&["sweep", "42", "--json"]);
+    let stop = v["game_stop"].as_u64().unwrap();
+    let out = contraption(&["sweep", "42"]).success().get_output().stdout.clone();
+    let text = String::from_utf8(out).unwrap();
+    let mut lines = text.lines();
+    let head = lines.next().unwrap();
+    assert!(head.ends_with(&format!("game stops at placement {stop}")), "{head}");
+    let rows: Vec<&str> = lines.collect();
+    assert_eq!(rows.len(), 144);
+    for (i, (row, p)) in rows.iter().zip(v["placements"].as_array().unwrap()).enumerate() {
+        assert_eq!(p["index"], i as u64);
+        assert!(row.trim_start().starts_with(&format!("placement {i:>3} ")), "{row}");
+    }
+    let goal = &rows[stop as usize];
+    assert!(goal.contains(" goal "), "{goal}");
+}
+
 #[test]
 fn simulate_reads_a_world_file() {
     let dir = std::env::temp_dir().join(format!("contraption-cli-{}", std::process::id()));

@@ -13,6 +13,7 @@ import {
   tallyCells,
   tallyShipped,
   placementRows,
+  placementTitle,
   placementSummary,
   stopWords,
   sweepLine,
@@ -126,15 +127,19 @@ describe("inspector words", () => {
     expect(stopWords(a)).toBe("No placement reaches the goal: the game's sweep ran all 144.");
     const b = attempt(3, "accepted");
     b.sweep!.game_stop = 13;
-    expect(stopWords(b)).toBe("The game stopped at placement 14 of 144 (index 13).");
+    expect(stopWords(b)).toBe("The game stopped at placement 13.");
+    const pre = attempt(1, "pre_solved");
+    pre.sweep = { placements: entries(() => "goal"), game_stop: 0, solving: 144, complete: true };
+    expect(stopWords(pre)).toContain("The first ramp to reach the goal is placement 0.");
     expect(stopWords(attempt(1, "pre_solved"))).toContain("Never swept");
   });
   it("describes a placement and an attempt", () => {
     const es = entries((i) => (i === 5 ? "blocked" : "goal"));
     expect(placementSummary(es[5]!)).toBe("blocked: the ramp overlaps wall 1");
     expect(placementSummary(es[4]!)).toBe("104 steps · closest 2.00");
-    expect(placementRows(es[5]!).map((x) => x.key)).toEqual(["index", "position", "tilt", "result", "steps", "closest", "why"]);
-    expect(placementRows(es[4]!)[0]!.value).toBe("4 (5 of 144)");
+    expect(placementRows(es[5]!).map((x) => x.key)).toEqual(["name", "position", "tilt", "result", "steps", "closest", "why"]);
+    expect(placementRows(es[4]!)[0]!.value).toBe("placement 4");
+    expect(placementTitle(es[4]!)).toBe(`placement 4 · (${es[4]!.x}, ${es[4]!.y}) · tilt ${es[4]!.angle}`);
     expect(attemptRows(a).find((x) => x.key === "inventory")?.value).toBe("1 ramp · 0 fan · 0 bumper");
     expect(tiltLabel(0.45)).toBe("+0.45");
     expect(tiltLabel(-0.8)).toBe("-0.8");

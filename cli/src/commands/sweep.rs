@@ -1,4 +1,7 @@
 //! `contraption sweep SEED [--attempt K]`.
+//!
+//! Placements are named by their 0-based sweep index, as `--json` carries it
+//! ("placement 49" is `placements[49]`, `"index": 49`), like the studio and the docs.
 
 use std::io::Write;
 
@@ -73,14 +76,14 @@ pub fn run(args: Args, ctx: &Ctx, out: &mut Out) -> Result<Exit> {
         counts.blocked,
         sweep
             .game_stop
-            .map(|i| format!("placement {}", i + 1))
+            .map(|i| format!("placement {i}"))
             .unwrap_or_else(|| "no placement".into())
     )?;
     for p in &sweep.placements {
         writeln!(
             out,
-            "  {:>3}  x {:>2}  y {:>3}  angle {:>5}  {:<8} steps {:>4}  closest {}",
-            p.index + 1,
+            "  placement {:>3}  x {:>2}  y {:>3}  angle {:>5}  {:<8} steps {:>4}  closest {}",
+            p.index,
             p.x,
             p.y,
             p.angle,

@@ -6,6 +6,7 @@ import type { PlacementError } from "../bindings/PlacementError";
 import type { SweepEntry } from "../bindings/SweepEntry";
 import type { SweepResult } from "../bindings/SweepResult";
 import { resultLabel } from "../draw/colors";
+import { placementName } from "../lib/placement";
 
 export const U32_LIMIT = 0x1_0000_0000;
 
@@ -237,12 +238,12 @@ export function stopWords(a: Attempt): string {
   if (!a.sweep) return "Never swept: a preSolved candidate is rejected before the ramp sweep runs.";
   const stop = a.sweep.game_stop;
   if (a.verdict === "pre_solved") {
-    const first = stop === null ? "" : ` The first ramp to reach the goal is placement ${stop + 1} of 144 (index ${stop}).`;
+    const first = stop === null ? "" : ` The first ramp to reach the goal is ${placementName(stop)}.`;
     return `The game never sweeps a preSolved candidate; the inspector did, for information.${first}`;
   }
   return stop === null
     ? "No placement reaches the goal: the game's sweep ran all 144."
-    : `The game stopped at placement ${stop + 1} of 144 (index ${stop}).`;
+    : `The game stopped at ${placementName(stop)}.`;
 }
 
 /** Why a ramp could not be placed, after "the ramp …". */
@@ -269,6 +270,11 @@ export function blockedWords(e: PlacementError): string {
   }
 }
 
+/** The tooltip's title: "placement 49 · (43, 84) · tilt -0.45". */
+export function placementTitle(e: SweepEntry): string {
+  return `${placementName(e.index)} · (${e.x}, ${e.y}) · tilt ${e.angle}`;
+}
+
 /** One placement's result in a line (the tooltip's last line). */
 export function placementSummary(e: SweepEntry): string {
   if (e.result === "blocked") return `blocked: the ramp ${e.blocked ? blockedWords(e.blocked) : "is not allowed"}`;
@@ -283,7 +289,7 @@ export function tiltLabel(angle: number): string {
 /** The placement details card's rows. */
 export function placementRows(e: SweepEntry): { key: string; value: string; mono: boolean }[] {
   const rows = [
-    { key: "index", value: `${e.index} (${e.index + 1} of 144)`, mono: true },
+    { key: "name", value: placementName(e.index), mono: true },
     { key: "position", value: `(${e.x}, ${e.y})`, mono: true },
     { key: "tilt", value: `${e.angle} rad`, mono: true },
     { key: "result", value: resultLabel[e.result], mono: false },
