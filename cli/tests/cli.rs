@@ -114,9 +114,9 @@ fn sweep_lists_all_144_placements_with_the_game_stop() {
     assert!(err.contains("--attempt must be 1 to"), "{err}");
 }
 
-/// The human output names placements as the JSON numbers them: "placement 19" is `placements[19]`.
+/// The human output names placements counting from 1: "placement 20" is `placements[19]`.
 #[test]
-fn sweep_names_placements_by_their_json_index() {
+fn sweep_names_placements_counting_from_one() {
     let v = json(&["sweep", "42", "--json"]);
     let stop = v["game_stop"].as_u64().unwrap();
     let out = contraption(&["sweep", "42"])
@@ -128,7 +128,7 @@ fn sweep_names_placements_by_their_json_index() {
     let mut lines = text.lines();
     let head = lines.next().unwrap();
     assert!(
-        head.ends_with(&format!("game stops at placement {stop}")),
+        head.ends_with(&format!("game stops at placement {}", stop + 1)),
         "{head}"
     );
     let rows: Vec<&str> = lines.collect();
@@ -140,7 +140,8 @@ fn sweep_names_placements_by_their_json_index() {
     {
         assert_eq!(p["index"], i as u64);
         assert!(
-            row.trim_start().starts_with(&format!("placement {i:>3} ")),
+            row.trim_start()
+                .starts_with(&format!("placement {:>3} ", i + 1)),
             "{row}"
         );
     }

@@ -115,16 +115,21 @@ async fn ledger_tally_and_nearest_glyph_hover() {
         assert_eq!(s.attr_of("#ledger-tally", attr).await, want, "{attr}");
     }
     let tally = s.text("#ledger-tally").await;
+    for n in [attempts.len(), count("pre_solved"), count("no_single_ramp_solution")] {
+        assert!(tally.contains(&n.to_string()), "{tally}");
+    }
+    let card = s.text("#shipped").await;
     assert!(
-        tally.contains(&format!("attempt {} shipped", shipped["attempt"])),
-        "{tally}"
+        card.contains(&format!("attempt {}", shipped["attempt"])),
+        "{card}"
     );
     s.screenshot_x("ledger-tally-1440x900", Some((1440, 900)))
         .await;
 
     // Hover where placement 1 (x 15, y 30, tilt −0.45) and placement 26 (x 29, y 30,
-    // tilt +0.45) overlap: 1.2 units along 26's line from its upper end, which is also
-    // inside 1's stroke. The nearer line (26) wins, not the earlier placement.
+    // tilt +0.45) overlap: their lines cross 1.23 units from 26's upper end; 2.2 units
+    // along 26's line the pointer is on 26 and within the hover's reach of 1 too (the
+    // old first-hit pick took 1, the earlier placement). The nearer line (26) wins.
     let sweep = cli_json(&["sweep", "1671", "--json"]);
     let p = |i: usize| {
         let e = &sweep["placements"][i];
@@ -141,33 +146,39 @@ async fn ledger_tally_and_nearest_glyph_hover() {
     );
     let half = 9.0; // half the default ramp length
     let (ex, ey) = (x26 - half * a26.cos(), y26 - half * a26.sin());
-    let (fx, fy) = (ex + 1.2 * a26.cos(), ey + 1.2 * a26.sin());
-    // Distance (units) from that point to placement 1's line: inside its drawn stroke.
-    let across = ((fx - x1) * a1.sin() - (fy - y1) * a1.cos()).abs();
-    assert!(across < 0.6, "{across}");
+    let (fx, fy) = (ex + 2.2 * a26.cos(), ey + 2.2 * a26.sin());
     let view = s.eval("window.__studioProbe.view()").await;
     let (ox, oy, scale) = (
         view["ox"].as_f64().unwrap(),
         view["oy"].as_f64().unwrap(),
         view["scale"].as_f64().unwrap(),
     );
+    // From that point to placement 1's line, in px: clearly farther than 26's (0), yet
+    // within the hover's 5 px of 1's stroke (half its width: 0.75 · scale · 0.55).
+    let across = ((fx - x1) * a1.sin() - (fy - y1) * a1.cos()).abs() * scale;
+    let stroke = (0.75 * 2.0 * scale * 0.55).max(2.0) / 2.0;
+    assert!(
+        across >= 2.0 && across - stroke <= 5.0,
+        "{across} px, half a stroke {stroke}"
+    );
     hover(&s, "#stage-canvas", ox + fx * scale, oy + fy * scale).await;
     s.wait_for("!document.getElementById('tooltip').hidden", "the tooltip")
         .await;
     let title = s.text("#tooltip .tt-title").await;
-    assert!(title.starts_with("placement 26 · (29, 30)"), "{title}");
+    // Placement 27 is index 26 (placements are counted from 1).
+    assert!(title.starts_with("placement 27 · (29, 30)"), "{title}");
     // And on 1's line, mirrored: placement 1.
     let (bx, by) = (x1 + half * a1.cos(), y1 + half * a1.sin());
-    let (gx, gy) = (bx - 1.2 * a1.cos(), by - 1.2 * a1.sin());
+    let (gx, gy) = (bx - 2.2 * a1.cos(), by - 2.2 * a1.sin());
     hover(&s, "#stage-canvas", ox + gx * scale, oy + gy * scale).await;
     s.wait_for(
-        "document.querySelector('#tooltip .tt-title').textContent.startsWith('placement 1 ·')",
-        "placement 1 under the pointer",
+        "document.querySelector('#tooltip .tt-title').textContent.startsWith('placement 2 ·')",
+        "index 1 under the pointer",
     )
     .await;
     // The placement card names it the same way.
     let card = s.text("#placement-details").await;
-    assert!(card.contains("placement 1"), "{card}");
+    assert!(card.contains("placement 2"), "{card}");
     s.screenshot_x("sweep-hover-1440x900", Some((1440, 900)))
         .await;
     s.resize(1024, 700).await;
@@ -184,8 +195,8 @@ async fn ledger_tally_and_nearest_glyph_hover() {
     );
     hover(&s, "#stage-canvas", ox + fx * scale, oy + fy * scale).await;
     s.wait_for(
-        "document.querySelector('#tooltip .tt-title').textContent.startsWith('placement 26 ·')",
-        "placement 26 at 1024x700",
+        "document.querySelector('#tooltip .tt-title').textContent.startsWith('placement 27 ·')",
+        "index 26 at 1024x700",
     )
     .await;
     s.screenshot_x("ledger-tally-sweep-hover-1024x700", Some((1024, 700)))

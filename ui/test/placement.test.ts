@@ -3,9 +3,9 @@ import { describe, expect, it } from "vitest";
 import { placementName } from "../src/lib/placement";
 
 describe("placementName", () => {
-  it("names a placement by the 0-based index the files and `contraption sweep --json` carry", () => {
-    expect(placementName(0)).toBe("placement 0");
-    expect(placementName(49)).toBe("placement 49");
-    expect(placementName(143)).toBe("placement 143");
+  it("counts placements from 1, as the engine's reasons and `solves N` do: placement 50 is index 49", () => {
+    expect(placementName(0)).toBe("placement 1");
+    expect(placementName(49)).toBe("placement 50");
+    expect(placementName(143)).toBe("placement 144");
   });
 });

@@ -1,7 +1,8 @@
 //! `contraption sweep SEED [--attempt K]`.
 //!
-//! Placements are named by their 0-based sweep index, as `--json` carries it
-//! ("placement 49" is `placements[49]`, `"index": 49`), like the studio and the docs.
+//! Placements are named counting from 1, as the engine's reasons, the filter's
+//! `solves N`, the studio and the docs name them: "placement 50" is `--json`'s
+//! `placements[49]` (`"index": 49`).
 
 use std::io::Write;
 
@@ -76,14 +77,14 @@ pub fn run(args: Args, ctx: &Ctx, out: &mut Out) -> Result<Exit> {
         counts.blocked,
         sweep
             .game_stop
-            .map(|i| format!("placement {i}"))
+            .map(|i| format!("placement {}", i + 1))
             .unwrap_or_else(|| "no placement".into())
     )?;
     for p in &sweep.placements {
         writeln!(
             out,
             "  placement {:>3}  x {:>2}  y {:>3}  angle {:>5}  {:<8} steps {:>4}  closest {}",
-            p.index,
+            p.index + 1,
             p.x,
             p.y,
             p.angle,

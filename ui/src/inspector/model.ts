@@ -172,7 +172,7 @@ export function ledgerSummary(report: GenerationReport): string {
   return `${n} attempt${n === 1 ? "" : "s"} · ${rejected} rejected`;
 }
 
-/** The tally at the top of the ledger: how the attempts were judged and what shipped. */
+/** The tally at the top of the ledger: how the attempts were judged and what shipped (the shipped card below it says it in words). */
 export interface LedgerTally {
   attempts: number;
   preSolved: number;
@@ -206,18 +206,6 @@ export function tallyCells(t: LedgerTally): { key: string; value: number; label:
     { key: "nosolution", value: t.noSolution, label: "no solution" },
     { key: "accepted", value: t.accepted, label: "accepted" },
   ];
-}
-
-/** The tally's line about what shipped: "attempt 12 shipped as the fallback". */
-export function tallyShipped(t: LedgerTally): string {
-  switch (t.shippedAs) {
-    case "accepted":
-      return `attempt ${t.shipped} shipped (accepted)`;
-    case "fallback":
-      return `attempt ${t.shipped} shipped as the fallback`;
-    case "as is":
-      return `attempt ${t.shipped} shipped as is (all preSolved)`;
-  }
 }
 
 /** A ledger card's line about the bare ball. */
