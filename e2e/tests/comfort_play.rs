@@ -322,7 +322,7 @@ async fn play_undo_coordinates_snaps_and_staged_hints() {
         "stage 1",
     )
     .await;
-    assert!(s.text("#hint-text").await.contains("where to look"));
+    assert!(s.text("#hint-text").await.contains("Where to look"));
     for (w, h) in [(1440u32, 900u32), (1024, 700)] {
         s.client.set_window_size(w, h).await.expect("resize");
         s.wait(
@@ -365,7 +365,7 @@ async fn play_undo_coordinates_snaps_and_staged_hints() {
     assert!(s
         .text("#hint-text")
         .await
-        .contains("a ramp within 10 units of (20, 100)"));
+        .contains("A ramp within 10 units of (20, 100)"));
     s.screenshot_x("play-hint-stage-2-1024x700", Some((1024, 700)))
         .await;
     s.click("#hint-more").await;

@@ -340,7 +340,7 @@ async fn play_hint_and_parts_while_dragging() {
     )
     .await;
     let one = s.text("#hint-text").await;
-    assert!(one.contains("where to look"), "{one}");
+    assert!(one.contains("Where to look"), "{one}");
     assert!(!one.contains(&format!("({gx}, {gy})")), "{one}");
     assert_eq!(s.attr_of("#hint-panel", "data-hint").await, "");
     s.screenshot("play-hint-stage-1").await;
@@ -353,7 +353,7 @@ async fn play_hint_and_parts_while_dragging() {
     let two = s.text("#hint-text").await;
     let (rx, ry) = ((gx / 10.0).round() * 10.0, (gy / 10.0).round() * 10.0);
     assert!(
-        two.contains(&format!("a ramp within 10 units of ({rx}, {ry})")),
+        two.contains(&format!("A ramp within 10 units of ({rx}, {ry})")),
         "{two}"
     );
     assert!((gx - rx).hypot(gy - ry) <= 10.0);

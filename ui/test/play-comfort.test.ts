@@ -81,11 +81,13 @@ describe("staged hints", () => {
   const h = lv.hints[0]!; // a ramp at (15, 102) tilted 0.8
   it("says where to look, then which part roughly where, then exactly — never more than asked", () => {
     const one = hintStageWords(lv, 0, 1);
-    expect(one).toBe("Hint 1 of 1 · where to look: the lower left of the field (marked).");
+    expect(one).toBe("Where to look: the lower left of the field (marked).");
     const two = hintStageWords(lv, 0, 2);
-    expect(two).toBe(`Hint 1 of 1 · a ramp within ${ROUGH_RADIUS} units of (20, 100), its right end down.`);
+    expect(two).toBe(`A ramp within ${ROUGH_RADIUS} units of (20, 100), its right end down (circled).`);
     for (const early of [one, two]) expect(early).not.toMatch(/15|102|0\.8/);
     expect(hintStageWords(lv, 0, 3)).toContain("a ramp at (15, 102) tilted 0.8 rad");
+    const two_hints = { ...lv, hints: [h, { ...h, x: 85 }] };
+    expect(hintStageWords(two_hints, 1, 1)).toBe("Solution 2 of 2 · Where to look: the lower right of the field (marked).");
   });
   it("marks a ninth of the field, then a circle that holds the part, then the part", () => {
     const r1 = regionOf(h.x, h.y, rules.field_width, rules.field_height);

@@ -217,7 +217,7 @@ describe("the words of the play window", () => {
   });
   it("words hints, and places one over the player's part when the tray is empty", () => {
     expect(hintStageWords(level, 0, 3)).toBe(
-      "Hint 1 of 1 · exactly: a ramp at (15, 102) tilted 0.8 rad. The generator's sweep saw it carry the ball to the goal.",
+      "Exactly: a ramp at (15, 102) tilted 0.8 rad. The generator's sweep saw it carry the ball to the goal.",
     );
     expect(hintStageWords({ ...level, hints: [] }, 0, 1)).toBe("The sweep found no single-ramp solution.");
     expect(hintStageWords({ ...level, hints: [], fallback: true }, 0, 1)).toMatch(/^The generator shipped this level as its fallback/);

@@ -70,18 +70,19 @@ export function hintStageWords(level: PlayLevel, index: number, stage: HintStage
       ? "The generator shipped this level as its fallback: no single ramp of its sweep reaches the goal. You're on your own."
       : "The sweep found no single-ramp solution.";
   }
-  const of = `Hint ${index + 1} of ${level.hints.length}`;
+  // Which solving placement, when there are several ("Solution 2 of 4 · ").
+  const of = level.hints.length > 1 ? `Solution ${index + 1} of ${level.hints.length} · ` : "";
   const w = level.rules.field_width;
   const ht = level.rules.field_height;
   switch (stage) {
     case 1:
-      return `${of} · where to look: ${regionOf(h.x, h.y, w, ht).words} of the field (marked).`;
+      return `${of}Where to look: ${regionOf(h.x, h.y, w, ht).words} of the field (marked).`;
     case 2: {
       const [x, y] = roughSpot(h);
       const lean = leanWords(h);
-      return `${of} · a ${h.part} within ${ROUGH_RADIUS} units of (${x}, ${y})${lean ? `, ${lean}` : ""}.`;
+      return `${of}A ${h.part} within ${ROUGH_RADIUS} units of (${x}, ${y})${lean ? `, ${lean}` : ""} (circled).`;
     }
     case 3:
-      return `${of} · exactly: a ${h.part} at (${h.x}, ${h.y}) tilted ${h.angle} rad. The generator's sweep saw it carry the ball to the goal.`;
+      return `${of}Exactly: a ${h.part} at (${h.x}, ${h.y}) tilted ${h.angle} rad. The generator's sweep saw it carry the ball to the goal.`;
   }
 }
