@@ -115,7 +115,11 @@ async fn ledger_tally_and_nearest_glyph_hover() {
         assert_eq!(s.attr_of("#ledger-tally", attr).await, want, "{attr}");
     }
     let tally = s.text("#ledger-tally").await;
-    for n in [attempts.len(), count("pre_solved"), count("no_single_ramp_solution")] {
+    for n in [
+        attempts.len(),
+        count("pre_solved"),
+        count("no_single_ramp_solution"),
+    ] {
         assert!(tally.contains(&n.to_string()), "{tally}");
     }
     let card = s.text("#shipped").await;
@@ -310,7 +314,9 @@ async fn play_undo_coordinates_snaps_and_staged_hints() {
     s.eval("(() => { document.getElementById('play-canvas').focus(); return 1; })()")
         .await;
     s.key("e").await;
-    let thirty: &[Part] = &[("ramp", 57.0, 102.0, 0.523599)];
+    // 30° as the page keeps angles: to the millionth of a radian.
+    let thirty_deg = (std::f64::consts::FRAC_PI_6 * 1e6).round() / 1e6;
+    let thirty: &[Part] = &[("ramp", 57.0, 102.0, thirty_deg)];
     wait_parts(&s, thirty, "turned to 30°").await;
     s.click("#snap-grid").await;
     s.click("#snap-angle").await;
