@@ -114,6 +114,41 @@ fn sweep_lists_all_144_placements_with_the_game_stop() {
     assert!(err.contains("--attempt must be 1 to"), "{err}");
 }
 
+/// The human output names placements counting from 1: "placement 20" is `placements[19]`.
+#[test]
+fn sweep_names_placements_counting_from_one() {
+    let v = json(&["sweep", "42", "--json"]);
+    let stop = v["game_stop"].as_u64().unwrap();
+    let out = contraption(&["sweep", "42"])
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let text = String::from_utf8(out).unwrap();
+    let mut lines = text.lines();
+    let head = lines.next().unwrap();
+    assert!(
+        head.ends_with(&format!("game stops at placement {}", stop + 1)),
+        "{head}"
+    );
+    let rows: Vec<&str> = lines.collect();
+    assert_eq!(rows.len(), 144);
+    for (i, (row, p)) in rows
+        .iter()
+        .zip(v["placements"].as_array().unwrap())
+        .enumerate()
+    {
+        assert_eq!(p["index"], i as u64);
+        assert!(
+            row.trim_start()
+                .starts_with(&format!("placement {:>3} ", i + 1)),
+            "{row}"
+        );
+    }
+    let goal = &rows[stop as usize];
+    assert!(goal.contains(" goal "), "{goal}");
+}
+
 #[test]
 fn simulate_reads_a_world_file() {
     let dir = std::env::temp_dir().join(format!("contraption-cli-{}", std::process::id()));
@@ -330,7 +365,22 @@ fn render_writes_a_png() {
     ])
     .success();
     contraption(&["render", "42", "-o", sweep.to_str().unwrap(), "--sweep"]).success();
-    for p in [&level, &sweep] {
+    let puzzle = dir.join("puzzle.png");
+    contraption(&["render", "42", "-o", puzzle.to_str().unwrap(), "--puzzle"]).success();
+    assert_ne!(
+        std::fs::read(&puzzle).unwrap(),
+        std::fs::read(&sweep).unwrap()
+    );
+    assert!(stderr_of_failure(&[
+        "render",
+        "42",
+        "-o",
+        puzzle.to_str().unwrap(),
+        "--puzzle",
+        "--sweep"
+    ])
+    .contains("cannot be used with"));
+    for p in [&level, &sweep, &puzzle] {
         let bytes = std::fs::read(p).unwrap();
         assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n");
     }

@@ -137,9 +137,17 @@ impl PlayWindow for Studio {
             .unwrap() as usize
     }
 
-    /// Shows the first hint and places it (the part panel then shows it).
+    /// Shows the first hint, asks for its two further stages, and places it (the part panel then shows it).
     async fn place_hint(&self) {
         self.click("#play-hint").await;
+        for stage in [2, 3] {
+            self.click("#hint-more").await;
+            self.wait(
+                &format!("document.getElementById('hint-panel').dataset.stage === '{stage}'"),
+                "the next stage of the hint",
+            )
+            .await;
+        }
         self.click("#hint-place").await;
         self.wait(
             "!document.getElementById('part-panel').hidden",

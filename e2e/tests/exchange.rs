@@ -86,6 +86,29 @@ async fn share_export_and_import_round_trip() {
         std::fs::read(&cli_png).unwrap()
     );
 
+    // The puzzle picture: the bytes of `contraption render --puzzle`.
+    reset_status(&s).await;
+    click(&s, "#export-puzzle").await;
+    wait_status(&s, "ok").await;
+    let cli_puzzle = dir.join("cli-puzzle.png");
+    cli_to_file(&[
+        "render",
+        DAILY,
+        "--puzzle",
+        "--scale",
+        "6",
+        "-o",
+        cli_puzzle.to_str().unwrap(),
+    ]);
+    assert_eq!(
+        std::fs::read(&answer).unwrap(),
+        std::fs::read(&cli_puzzle).unwrap()
+    );
+    assert_ne!(
+        std::fs::read(&cli_puzzle).unwrap(),
+        std::fs::read(&cli_png).unwrap()
+    );
+
     // The level file: the same bytes as `contraption export`.
     reset_status(&s).await;
     click(&s, "#export-level").await;

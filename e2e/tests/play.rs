@@ -113,7 +113,8 @@ async fn play_a_seed_place_run_win_save_and_reload() {
     );
     assert_eq!(s.placements().await, 1);
 
-    // Rotate with the keyboard: seven steps of 0.05 rad, 0.45 -> 0.8.
+    // Rotate with the keyboard: 5° a press. Level it first (typed angle 0), then
+    // seven presses make 35° (0.610865 rad, to the millionth the window keeps).
     s.click("#play-canvas").await; // deselects (click on empty field)
     s.eval("(() => { document.getElementById('play-canvas').focus(); return 1; })()")
         .await;
@@ -123,17 +124,19 @@ async fn play_a_seed_place_run_win_save_and_reload() {
         "part 1 selected",
     )
     .await;
+    set_angle(&s, "0").await;
     for _ in 0..7 {
         s.key("e").await;
     }
     s.wait(
-        "document.getElementById('part-angle').value === '0.8'",
-        "the ramp tilted to 0.8",
+        "document.getElementById('part-angle').value === '0.610865'",
+        "the ramp turned by 35°",
     )
     .await;
+    assert!(s.text("#part-deg").await.starts_with("tilted 35.0°"));
     // Seven presses typed in one go turn it by seven steps too: each starts
-    // where the engine accepted the previous one (0.8 -> 0.45 -> 0.8).
-    for (keys, angle) in [("qqqqqqq", "0.45"), ("eeeeeee", "0.8")] {
+    // where the engine accepted the previous one (35° -> 0° -> 35°).
+    for (keys, angle) in [("qqqqqqq", "0"), ("eeeeeee", "0.610865")] {
         s.key(keys).await;
         s.wait(
             &format!("document.getElementById('part-angle').value === '{angle}'"),
@@ -141,6 +144,20 @@ async fn play_a_seed_place_run_win_save_and_reload() {
         )
         .await;
     }
+    // Shift+E: 1°.
+    s.key("\u{E008}e\u{E000}").await;
+    s.wait(
+        "document.getElementById('part-angle').value === '0.628319'",
+        "one degree more (36°)",
+    )
+    .await;
+    // The sweep's tilt, typed.
+    set_angle(&s, "0.8").await;
+    s.wait(
+        "document.getElementById('part-angle').value === '0.8'",
+        "the ramp tilted to 0.8",
+    )
+    .await;
     s.screenshot("play-placed").await;
 
     // Single steps: the ball is exactly where the engine had it after 3 steps.
@@ -312,9 +329,41 @@ async fn play_hint_and_parts_while_dragging() {
         .map(|p| json!({"part": "ramp", "x": p["x"], "y": p["y"], "angle": p["angle"]}))
         .collect();
     assert!(!goals.is_empty());
+    // The hint comes in stages, each asked for: where to look, which part roughly
+    // where, then exactly. No stage says more than it should.
+    let first = &goals[0];
+    let (gx, gy) = (first["x"].as_f64().unwrap(), first["y"].as_f64().unwrap());
     s.click("#play-hint").await;
-    s.wait("!document.getElementById('hint-panel').hidden", "the hint")
-        .await;
+    s.wait(
+        "!document.getElementById('hint-panel').hidden && document.getElementById('hint-panel').dataset.stage === '1'",
+        "the hint's first stage",
+    )
+    .await;
+    let one = s.text("#hint-text").await;
+    assert!(one.contains("Where to look"), "{one}");
+    assert!(!one.contains(&format!("({gx}, {gy})")), "{one}");
+    assert_eq!(s.attr_of("#hint-panel", "data-hint").await, "");
+    s.screenshot("play-hint-stage-1").await;
+    s.click("#hint-more").await;
+    s.wait(
+        "document.getElementById('hint-panel').dataset.stage === '2'",
+        "the hint's second stage",
+    )
+    .await;
+    let two = s.text("#hint-text").await;
+    let (rx, ry) = ((gx / 10.0).round() * 10.0, (gy / 10.0).round() * 10.0);
+    assert!(
+        two.contains(&format!("A ramp within 10 units of ({rx}, {ry})")),
+        "{two}"
+    );
+    assert!((gx - rx).hypot(gy - ry) <= 10.0);
+    s.screenshot("play-hint-stage-2").await;
+    s.click("#hint-more").await;
+    s.wait(
+        "document.getElementById('hint-panel').dataset.stage === '3'",
+        "the hint's last stage",
+    )
+    .await;
     let shown: Value =
         serde_json::from_str(s.attr_of("#hint-panel", "data-hint").await.as_str()).unwrap();
     let pose = |v: &Value| {
@@ -457,7 +506,13 @@ async fn play_window_at_1440x900_and_1024x700() {
         let shown = s
             .eval("document.getElementById('help-overlay').textContent")
             .await;
-        for words in ["Keys · Play", "run / pause", "rotate (Shift: fine)", "hint"] {
+        for words in [
+            "Keys · Play",
+            "run / pause",
+            "rotate 5° (Shift: 1°)",
+            "hint",
+            "undo (Shift: redo)",
+        ] {
             assert!(
                 shown.as_str().unwrap().contains(words),
                 "{words:?} in {shown}"
@@ -484,4 +539,13 @@ async fn play_window_at_1440x900_and_1024x700() {
             .await,
         json!(["flex", "grid"])
     );
+}
+
+/// Types `value` into the selected part's angle field and commits it (as Enter or leaving the field does).
+async fn set_angle(s: &Studio, value: &str) {
+    s.eval(&format!(
+        "(() => {{ const i = document.getElementById('part-angle'); i.value = '{value}'; \
+         i.dispatchEvent(new Event('change', {{ bubbles: true }})); return 1; }})()"
+    ))
+    .await;
 }

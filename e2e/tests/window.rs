@@ -209,7 +209,7 @@ async fn sweep_counts_match_the_cli_and_clicks_draw_trajectories() {
             }
         }
     }
-    // Seed 1671 attempt 11 stops at placement 14: click it and get its full trajectory.
+    // Seed 1671 attempt 11 stops at placement 15 (index 14): click it and get its full trajectory.
     studio.type_seed("1671").await;
     studio.wait_seed(1671).await;
     check_sweep(&studio, 1671, 11).await;

@@ -25,6 +25,21 @@ pub mod palette {
     pub const RESULT_BLOCKED: &str = "#525c6e";
 }
 
+/// What a picture of an attempt shows besides the level (`contraption render`'s
+/// `--puzzle` / `--sweep`, the studio's three picture buttons).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Shows {
+    /// The level, the bare ball's path and, for the shipped attempt, the solving
+    /// ramp (today's default picture, byte for byte).
+    #[default]
+    Solution,
+    /// The puzzle as a player meets it: field, walls, goal and the ball at its
+    /// start — no path, no part, no sweep.
+    Puzzle,
+    /// The bare ball's path and the attempt's 144 sweep placements coloured by result.
+    Sweep,
+}
+
 /// What to draw besides the level.
 #[derive(Debug, Clone, Default)]
 pub struct Picture<'a> {
@@ -204,14 +219,15 @@ impl Canvas {
 }
 
 /// The picture `contraption render` writes and the studio exports: attempt `attempt`
-/// (default: the shipped one) of `seed` under `rules`, with the bare ball's path, and
-/// either its sweep (`with_sweep`) or, for the shipped attempt, the solving ramp.
+/// (default: the shipped one) of `seed` under `rules`, showing what `shows` says:
+/// the bare ball's path with the solving ramp (shipped attempt) or with the sweep,
+/// or the bare puzzle.
 pub fn render_attempt(
     rules: &ValidRules,
     seed: u32,
     attempt: Option<u32>,
     scale: f32,
-    with_sweep: bool,
+    shows: Shows,
 ) -> Result<Vec<u8>, RenderError> {
     let report = contraption::generate(
         rules,
@@ -227,16 +243,24 @@ pub fn render_attempt(
         return Err(RenderError::NoSuchAttempt { seed, attempts });
     }
     let a = &report.attempts[k as usize - 1];
-    let solution: Vec<Placement> = if k == report.shipped.attempt && !with_sweep {
+    let solution: Vec<Placement> = if k == report.shipped.attempt && shows == Shows::Solution {
         report.shipped.solution.into_iter().collect()
     } else {
         Vec::new()
     };
     let picture = Picture {
         scale,
-        trajectory: &a.bare.trajectory,
+        trajectory: if shows == Shows::Puzzle {
+            &[]
+        } else {
+            &a.bare.trajectory
+        },
         placements: &solution,
-        sweep: if with_sweep { a.sweep.as_ref() } else { None },
+        sweep: if shows == Shows::Sweep {
+            a.sweep.as_ref()
+        } else {
+            None
+        },
     };
     render_png(rules, &a.world, &picture)
 }

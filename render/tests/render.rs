@@ -156,3 +156,67 @@ fn gears_show_which_way_they_turn() {
         .count();
     assert!(arrow > 20, "{arrow}");
 }
+
+/// The default picture is today's, byte for byte (the golden was written by
+/// `contraption render 42 --scale 2` before the puzzle picture existed); the puzzle
+/// picture leaves out the solving ramp and the bare ball's path and keeps the level.
+#[test]
+fn puzzle_only_and_with_solution_pictures() {
+    use contraption_render::{render_attempt, Shows};
+    let rules = ValidRules::default();
+    let solution = render_attempt(&rules, 42, None, 2.0, Shows::Solution).unwrap();
+    assert_eq!(
+        solution,
+        include_bytes!("golden/seed-42-solution.png").as_slice(),
+        "the default picture changed"
+    );
+    let puzzle = render_attempt(&rules, 42, None, 2.0, Shows::Puzzle).unwrap();
+    assert_ne!(puzzle, solution);
+    let report = generate(
+        42,
+        &GenerateOptions {
+            mode: contraption::Mode::Inspector,
+            trajectory_stride: 2,
+        },
+    );
+    let world = &report.shipped.world;
+    let ramp = report.shipped.solution.expect("seed 42 is accepted");
+    let (w, h, with) = decode(&solution);
+    let (w2, h2, without) = decode(&puzzle);
+    assert_eq!((w, h), (w2, h2));
+    let at = |pixels: &[u8], x: f64, y: f64| {
+        let (px, py) = (((x + 2.0) * 2.0) as usize, ((y + 2.0) * 2.0) as usize);
+        let i = (py * w as usize + px) * 4;
+        [pixels[i], pixels[i + 1], pixels[i + 2]]
+    };
+    // The solving ramp's centre: the accent colour with the solution, the bare field without.
+    assert_eq!(at(&with, ramp.x, ramp.y), rgb(palette::ACCENT));
+    assert_ne!(at(&without, ramp.x, ramp.y), rgb(palette::ACCENT));
+    // The bare ball's path: drawn with the solution, absent from the puzzle (the
+    // puzzle differs from the solution picture only where the path and ramp were).
+    let bare = &report.shipped_attempt().bare.trajectory;
+    let inside: Vec<&[f64; 2]> = bare
+        .iter()
+        .skip(8)
+        .filter(|p| (1.0..99.0).contains(&p[0]) && (1.0..149.0).contains(&p[1]))
+        .collect();
+    let differs = inside
+        .iter()
+        .filter(|p| at(&with, p[0], p[1]) != at(&without, p[0], p[1]))
+        .count();
+    assert!(inside.len() > 10);
+    assert!(differs > inside.len() / 4, "{differs} of {}", inside.len());
+    // The puzzle keeps the level: ball, goal outline, walls.
+    assert_eq!(at(&without, world.ball.x, world.ball.y), rgb(palette::BALL));
+    let g = world.goal;
+    assert_eq!(
+        at(&without, g.center.x, g.center.y - g.height / 2.0),
+        rgb(palette::GOAL)
+    );
+    let wall = world.walls[0];
+    let mid = ((wall.a.x + wall.b.x) / 2.0, (wall.a.y + wall.b.y) / 2.0);
+    assert_eq!(at(&without, mid.0, mid.1), rgb(palette::WALL));
+    // No part, no path: every pixel is one the bare level draws (none in the accent or bare-path colours).
+    let accent = rgb(palette::ACCENT);
+    assert!(!without.chunks(4).any(|p| p[..3] == accent));
+}

@@ -34,6 +34,35 @@ pub enum ExchangeError {
     Picture { reason: String },
 }
 
+/// What a picture shows (the render crate's `Shows`): the level with the bare
+/// ball's path and the solving ramp, the puzzle alone, or the sweep.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "snake_case")]
+pub enum PictureKind {
+    Solution,
+    Puzzle,
+    Sweep,
+}
+
+impl PictureKind {
+    pub fn shows(self) -> contraption_render::Shows {
+        match self {
+            PictureKind::Solution => contraption_render::Shows::Solution,
+            PictureKind::Puzzle => contraption_render::Shows::Puzzle,
+            PictureKind::Sweep => contraption_render::Shows::Sweep,
+        }
+    }
+
+    /// The suggested file name's tail: `contraption-42-puzzle.png`.
+    pub fn file_suffix(self) -> &'static str {
+        match self {
+            PictureKind::Solution => "",
+            PictureKind::Puzzle => "-puzzle",
+            PictureKind::Sweep => "-sweep",
+        }
+    }
+}
+
 /// A file the studio wrote.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
 pub struct WrittenFile {
@@ -110,13 +139,11 @@ pub fn write_picture(
     seed: u32,
     attempt: Option<u32>,
     scale: f32,
-    sweep: bool,
+    kind: PictureKind,
 ) -> Result<WrittenFile, ExchangeError> {
-    let png =
-        contraption_render::render_attempt(rules, seed, attempt, scale, sweep).map_err(|e| {
-            ExchangeError::Picture {
-                reason: e.to_string(),
-            }
+    let png = contraption_render::render_attempt(rules, seed, attempt, scale, kind.shows())
+        .map_err(|e| ExchangeError::Picture {
+            reason: e.to_string(),
         })?;
     write(path, &png)
 }
@@ -209,20 +236,26 @@ mod tests {
         ));
         // Pictures are the render crate's bytes.
         let png = dir.join("level.png");
-        write_picture(&v1, &png, 42, None, 4.0, true).unwrap();
-        assert_eq!(
-            std::fs::read(&png).unwrap(),
-            contraption_render::render_attempt(
-                &contraption::ValidRules::default(),
-                42,
-                None,
-                4.0,
-                true
-            )
-            .unwrap()
-        );
+        for kind in [
+            PictureKind::Solution,
+            PictureKind::Puzzle,
+            PictureKind::Sweep,
+        ] {
+            write_picture(&v1, &png, 42, None, 4.0, kind).unwrap();
+            assert_eq!(
+                std::fs::read(&png).unwrap(),
+                contraption_render::render_attempt(
+                    &contraption::ValidRules::default(),
+                    42,
+                    None,
+                    4.0,
+                    kind.shows()
+                )
+                .unwrap()
+            );
+        }
         assert!(matches!(
-            write_picture(&v1, &png, 42, None, 99.0, true),
+            write_picture(&v1, &png, 42, None, 99.0, PictureKind::Sweep),
             Err(ExchangeError::Picture { .. })
         ));
         std::fs::remove_dir_all(&dir).ok();

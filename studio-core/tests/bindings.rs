@@ -15,7 +15,7 @@ use studio_core::catalog::{
     Thumbnail,
 };
 use studio_core::draft_compare::SeedComparison;
-use studio_core::exchange::{ImportedLevel, SharedSeed, WrittenFile};
+use studio_core::exchange::{ImportedLevel, PictureKind, SharedSeed, WrittenFile};
 use studio_core::inspect::{Inspection, PlacementTrajectory};
 use studio_core::lab::{AbEvent, AbOutcome, AbReport, LabRules, WouldChange};
 use studio_core::play::{PartCheck, PlayLevel, PlayRun, SolutionFile};
@@ -45,6 +45,7 @@ fn export_all(dir: &Path) {
     // Exchange.
     SharedSeed::export_all_to(dir).unwrap();
     WrittenFile::export_all_to(dir).unwrap();
+    PictureKind::export_all_to(dir).unwrap();
     ImportedLevel::export_all_to(dir).unwrap();
     // Play.
     PlayLevel::export_all_to(dir).unwrap();

@@ -63,8 +63,8 @@ function setup() {
       calls.push(["level", seed, dailyKey]);
       return seed === 13 ? null : { path: `/tmp/${seed}.json`, bytes: 1234 };
     },
-    exportPicture: async (seed, attempt, scale, sweep): Promise<WrittenFile | null> => {
-      calls.push(["picture", seed, attempt, scale, sweep]);
+    exportPicture: async (seed, attempt, scale, kind): Promise<WrittenFile | null> => {
+      calls.push(["picture", seed, attempt, scale, kind]);
       return { path: `/tmp/${seed}.png`, bytes: 99 };
     },
     importLevelFile: async () => {
@@ -113,9 +113,12 @@ describe("exchange: what the card shows belongs to its seed", () => {
     expect(calls.at(-1)).toEqual(["level", 176112159, "contraption:2026-7-28"]);
     expect(x.status).toMatchObject({ kind: "ok", text: "Saved the level file to /tmp/176112159.json (1,234 bytes)." });
     x.scale = 10;
-    await x.exportPicture(true);
-    expect(calls.at(-1)).toEqual(["picture", 176112159, 2, 10, true]);
+    await x.exportPicture("sweep");
+    expect(calls.at(-1)).toEqual(["picture", 176112159, 2, 10, "sweep"]);
     expect(x.status?.text).toContain("sweep picture");
+    await x.exportPicture("puzzle");
+    expect(calls.at(-1)).toEqual(["picture", 176112159, 2, 10, "puzzle"]);
+    expect(x.status?.text).toContain("Saved the puzzle picture to /tmp/176112159.png");
     host.shown = decimal(13);
     expect(x.status).toBeNull();
     await x.exportLevel();

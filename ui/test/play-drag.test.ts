@@ -95,9 +95,9 @@ describe("dragging parts", () => {
     expect(d.press(71.5, 60)).toBe(true);
     expect(d.current?.mode).toBe("rotate");
     d.move(70, 70, true, 2);
-    expect(d.current?.pose?.angle).toBe(0.79);
+    expect(d.current?.pose?.angle).toBe(0.785398); // 45°, to the whole degree
     await d.release();
-    expect(s.part?.angle).toBe(0.79);
+    expect(s.part?.angle).toBe(0.785398);
   });
 
   it("deselects on a press on empty field; Esc drops a drag", async () => {
@@ -122,16 +122,16 @@ describe("dragging parts", () => {
     expect(s.placements).toEqual([ramp(20, 20, 0)]);
   });
 
-  it("turns the part under the wheel by 0.05 (Shift: 0.01); a bumper does not turn", async () => {
+  it("turns the part under the wheel by 5° (Shift: 1°); a bumper does not turn", async () => {
     const { s, d } = await setup();
     await s.place(0, ramp(50, 50, 0.45));
     await s.place(1, { part: "bumper", x: 20, y: 120, angle: 0 });
     expect(d.wheel(50, 50, true, false)).toBe(true);
     await settle();
-    expect(s.placements[0]?.angle).toBe(0.5);
+    expect(s.placements[0]?.angle).toBe(0.537265); // 25.783° + 5°
     expect(d.wheel(50, 50, false, true)).toBe(true);
     await settle();
-    expect(s.placements[0]?.angle).toBe(0.49);
+    expect(s.placements[0]?.angle).toBe(0.519811); // − 1°
     expect(d.wheel(20, 120, true, false)).toBe(false);
     expect(d.over(20, 121)).toBe(true);
     expect(d.over(90, 10)).toBe(false);

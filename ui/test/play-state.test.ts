@@ -50,10 +50,12 @@ describe("the play state: level and parts", () => {
 
   it("turns by seven steps for seven quick presses (each nudge starts where the previous ended)", async () => {
     const { s } = await loaded();
-    await s.place(0, ramp(15, 102, 0.45));
-    const presses = Array.from({ length: 7 }, () => s.nudge(0, 0, 0.05));
+    await s.place(0, ramp(15, 102, 0));
+    const presses = Array.from({ length: 7 }, () => s.nudge(0, 0, 5));
     expect(await Promise.all(presses)).toEqual(Array(7).fill(true));
-    expect(s.part?.angle).toBe(0.8);
+    expect(s.part?.angle).toBe(0.610865); // 35°
+    await Promise.all(Array.from({ length: 7 }, () => s.nudge(0, 0, -5)));
+    expect(s.part?.angle).toBe(0);
   });
 
   it("drops an engine answer that arrives after the parts changed", async () => {
@@ -85,16 +87,23 @@ describe("the play state: level and parts", () => {
   it("does not turn a bumper", async () => {
     const { s } = await loaded();
     await s.place(0, { part: "bumper", x: 40, y: 40, angle: 0 });
-    expect(await s.nudge(0, 0, 0.05)).toBe(false);
+    expect(await s.nudge(0, 0, 5)).toBe(false);
     expect(await s.setField("angle", "1")).toBe(false);
     expect(s.part?.angle).toBe(0);
   });
 
-  it("cycles hints and places one over the player's ramp when the tray has none left", async () => {
+  it("shows a hint in stages, places it only once exact, over the player's ramp when the tray has none left", async () => {
     const { s } = await loaded();
     s.showHint();
-    expect(s.hint).toBe(0);
+    expect([s.hint, s.hintStage]).toEqual([0, 1]);
     await s.place(0, ramp(60, 30, 0.45));
+    expect(await s.placeHint()).toBe(false);
+    s.showHint();
+    expect([s.hint, s.hintStage]).toEqual([0, 2]);
+    expect(await s.placeHint()).toBe(false);
+    expect(s.placements).toEqual([ramp(60, 30, 0.45)]);
+    s.showHint();
+    expect([s.hint, s.hintStage]).toEqual([0, 3]);
     expect(await s.placeHint()).toBe(true);
     expect(s.placements).toEqual([ramp(15, 102, 0.8)]);
   });

@@ -1,3 +1,4 @@
+import { hintStageWords } from "../src/play/hints";
 import { describe, expect, it } from "vitest";
 import { drawGlyph, drawPart, DRAWERS, partColor, refusedColor } from "../src/draw/parts";
 import { drawBall, drawLevel, drawTrail, drawTrailSegment, trailColor } from "../src/draw/play";
@@ -7,7 +8,6 @@ import {
   angleWords,
   clockText,
   hintSlot,
-  hintWords,
   levelLine,
   seedParam,
   trayItems,
@@ -79,8 +79,8 @@ describe("editing", () => {
     expect(hitPart(parts, rules, 50, 55, 0.5)).toBe(-1);
   });
   it("aims the rotation handle", () => {
-    expect(angleTowards(ramp(0, 0, 0), 10, 10)).toBe(0.79);
-    expect(angleTowards(ramp(0, 0, 0), 0, -10)).toBe(-1.57);
+    expect(angleTowards(ramp(0, 0, 0), 10, 10)).toBe(0.785398);
+    expect(angleTowards(ramp(0, 0, 0), 0, -10)).toBe(-1.570796);
   });
 });
 
@@ -216,11 +216,11 @@ describe("the words of the play window", () => {
     ]);
   });
   it("words hints, and places one over the player's part when the tray is empty", () => {
-    expect(hintWords(level, 0)).toBe(
-      "Hint 1 of 1: a ramp at (15, 102) tilted 0.8 rad. The generator's sweep saw it carry the ball to the goal.",
+    expect(hintStageWords(level, 0, 3)).toBe(
+      "Exactly: a ramp at (15, 102) tilted 0.8 rad. The generator's sweep saw it carry the ball to the goal.",
     );
-    expect(hintWords({ ...level, hints: [] }, 0)).toBe("The sweep found no single-ramp solution.");
-    expect(hintWords({ ...level, hints: [], fallback: true }, 0)).toMatch(/^The generator shipped this level as its fallback/);
+    expect(hintStageWords({ ...level, hints: [] }, 0, 1)).toBe("The sweep found no single-ramp solution.");
+    expect(hintStageWords({ ...level, hints: [], fallback: true }, 0, 1)).toMatch(/^The generator shipped this level as its fallback/);
     const h = level.hints[0]!;
     expect(hintSlot(level.world.inventory, [], h)).toBe(0);
     const placed = [{ part: "bumper" as const, x: 5, y: 5, angle: 0 }, ramp(40, 40, 0)];

@@ -9,7 +9,10 @@ import {
   attemptRows,
   bareLine,
   ledgerSummary,
+  ledgerTally,
+  tallyCells,
   placementRows,
+  placementTitle,
   placementSummary,
   stopWords,
   sweepLine,
@@ -105,19 +108,34 @@ describe("inspector words", () => {
     expect(sweepLine(a)).toBe("sweep: 0/144 goal · 144 out · 0 rest · 0 timeout · 0 blocked");
     expect(sweepLine(attempt(1, "pre_solved"))).toBe("sweep: never run");
   });
+  it("tallies the ledger: verdicts and what shipped", () => {
+    const t = ledgerTally(r);
+    expect(t).toEqual({ attempts: 2, preSolved: 1, noSolution: 1, accepted: 0, shipped: 2, shippedAs: "fallback" });
+    expect(tallyCells(t).map((c) => `${c.value} ${c.label}`)).toEqual(["2 attempts", "1 preSolved", "1 no solution", "0 accepted"]);
+    const ok = ledgerTally(report([attempt(1, "pre_solved"), attempt(2, "pre_solved"), attempt(3, "accepted")], 3, false));
+    expect(ok).toEqual({ attempts: 3, preSolved: 2, noSolution: 0, accepted: 1, shipped: 3, shippedAs: "accepted" });
+    const one = ledgerTally(report([attempt(1, "accepted")], 1, false));
+    expect(tallyCells(one)[0]!.label).toBe("attempt");
+    const all = ledgerTally(report([attempt(1, "pre_solved"), attempt(2, "pre_solved")], 2, false, true));
+    expect(all.shippedAs).toBe("as is");
+  });
   it("says where the game's sweep stopped", () => {
     expect(stopWords(a)).toBe("No placement reaches the goal: the game's sweep ran all 144.");
     const b = attempt(3, "accepted");
     b.sweep!.game_stop = 13;
-    expect(stopWords(b)).toBe("The game stopped at placement 14 of 144 (index 13).");
+    expect(stopWords(b)).toBe("The game stopped at placement 14.");
+    const pre = attempt(1, "pre_solved");
+    pre.sweep = { placements: entries(() => "goal"), game_stop: 0, solving: 144, complete: true };
+    expect(stopWords(pre)).toContain("The first ramp to reach the goal is placement 1.");
     expect(stopWords(attempt(1, "pre_solved"))).toContain("Never swept");
   });
   it("describes a placement and an attempt", () => {
     const es = entries((i) => (i === 5 ? "blocked" : "goal"));
     expect(placementSummary(es[5]!)).toBe("blocked: the ramp overlaps wall 1");
     expect(placementSummary(es[4]!)).toBe("104 steps · closest 2.00");
-    expect(placementRows(es[5]!).map((x) => x.key)).toEqual(["index", "position", "tilt", "result", "steps", "closest", "why"]);
-    expect(placementRows(es[4]!)[0]!.value).toBe("4 (5 of 144)");
+    expect(placementRows(es[5]!).map((x) => x.key)).toEqual(["name", "position", "tilt", "result", "steps", "closest", "why"]);
+    expect(placementRows(es[4]!)[0]!.value).toBe("placement 5");
+    expect(placementTitle(es[4]!)).toBe(`placement 5 · (${es[4]!.x}, ${es[4]!.y}) · tilt ${es[4]!.angle}`);
     expect(attemptRows(a).find((x) => x.key === "inventory")?.value).toBe("1 ramp · 0 fan · 0 bumper");
     expect(tiltLabel(0.45)).toBe("+0.45");
     expect(tiltLabel(-0.8)).toBe("-0.8");

@@ -1,4 +1,8 @@
 //! `contraption sweep SEED [--attempt K]`.
+//!
+//! Placements are named counting from 1, as the engine's reasons, the filter's
+//! `solves N`, the studio and the docs name them: "placement 50" is `--json`'s
+//! `placements[49]` (`"index": 49`).
 
 use std::io::Write;
 
@@ -79,7 +83,7 @@ pub fn run(args: Args, ctx: &Ctx, out: &mut Out) -> Result<Exit> {
     for p in &sweep.placements {
         writeln!(
             out,
-            "  {:>3}  x {:>2}  y {:>3}  angle {:>5}  {:<8} steps {:>4}  closest {}",
+            "  placement {:>3}  x {:>2}  y {:>3}  angle {:>5}  {:<8} steps {:>4}  closest {}",
             p.index + 1,
             p.x,
             p.y,

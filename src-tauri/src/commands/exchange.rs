@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use studio_core::exchange::{self, ImportedLevel, SharedSeed, WrittenFile};
+use studio_core::exchange::{self, ImportedLevel, PictureKind, SharedSeed, WrittenFile};
 use studio_core::rules_book::RulesBook;
 use tauri::{AppHandle, State};
 
@@ -44,7 +44,7 @@ pub async fn export_level_file(
     .await
 }
 
-/// Asks where to save a PNG of an attempt (with its sweep, or with the solution).
+/// Asks where to save a PNG of an attempt (with the solution, the puzzle alone, or its sweep).
 #[tauri::command]
 pub async fn export_picture(
     app: AppHandle,
@@ -53,16 +53,13 @@ pub async fn export_picture(
     seed: u32,
     attempt: Option<u32>,
     scale: f32,
-    sweep: bool,
+    kind: PictureKind,
 ) -> Reply<Option<WrittenFile>> {
     let (answer, book) = (answer.inner().clone(), book.inner().clone());
-    let name = format!(
-        "contraption-{seed}{}.png",
-        if sweep { "-sweep" } else { "" }
-    );
+    let name = format!("contraption-{seed}{}.png", kind.file_suffix());
     blocking(move || {
         dialogs::save(&app, &answer, PNG, "Export a picture", name, |p| {
-            exchange::write_picture(&book.in_force(), p, seed, attempt, scale, sweep)
+            exchange::write_picture(&book.in_force(), p, seed, attempt, scale, kind)
         })
     })
     .await

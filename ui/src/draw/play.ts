@@ -4,7 +4,8 @@ import type { Placement } from "../bindings/Placement";
 import type { World } from "../bindings/World";
 import { handlePoint } from "../play/parts";
 import { palette, withAlpha } from "./colors";
-import { partColor } from "./parts";
+import type { HintMark } from "../play/hints";
+import { hintColor, partColor } from "./parts";
 import { toCanvas, type View } from "./view";
 import { drawField, drawWalls, type Ctx } from "./world";
 
@@ -170,5 +171,39 @@ export function drawBall(ctx: Ctx, v: View, x: number, y: number, r: PlayRules, 
   ctx.beginPath();
   ctx.arc(px - rad * 0.3, py - rad * 0.3, rad * 0.32, 0, Math.PI * 2);
   ctx.fill();
+  ctx.restore();
+}
+
+/**
+ * What the hint's first two stages mark on the field (the third draws the part itself as a hint,
+ * draw/parts.ts): stage 1 a ninth of the field, tinted and outlined; stage 2 a dashed circle
+ * around the rough spot with the part's kind written above it.
+ */
+export function drawHintMark(ctx: Ctx, v: View, mark: HintMark): void {
+  if (mark.stage === 3) return;
+  ctx.save();
+  ctx.strokeStyle = hintColor;
+  ctx.fillStyle = withAlpha(hintColor, 0.1);
+  ctx.lineWidth = 2;
+  ctx.setLineDash([6, 4]);
+  if (mark.stage === 1) {
+    const [x0, y0] = toCanvas(v, mark.region.x0, mark.region.y0);
+    const [x1, y1] = toCanvas(v, mark.region.x1, mark.region.y1);
+    ctx.fillRect(x0, y0, x1 - x0, y1 - y0);
+    ctx.strokeRect(x0 + 1, y0 + 1, x1 - x0 - 2, y1 - y0 - 2);
+  } else {
+    const [cx, cy] = toCanvas(v, mark.x, mark.y);
+    const r = mark.radius * v.scale;
+    ctx.beginPath();
+    ctx.arc(cx, cy, r, 0, Math.PI * 2);
+    ctx.fill();
+    ctx.stroke();
+    ctx.setLineDash([]);
+    ctx.fillStyle = hintColor;
+    ctx.font = "600 12px system-ui, sans-serif";
+    ctx.textAlign = "center";
+    ctx.textBaseline = "bottom";
+    ctx.fillText(`a ${mark.part} here?`, cx, cy - r - 4);
+  }
   ctx.restore();
 }

@@ -16,7 +16,7 @@ import type { Filter, StageView } from "../inspector/model";
 import { palette, resultColor, withAlpha } from "./colors";
 import { drawHeatmap, heatCells } from "./heatmap";
 import { drawMultiples, hitMultiples, layoutMultiples, type MultiplesLayout } from "./multiples";
-import { drawGlyphs, hitGlyph, visibleIndices } from "./sweep";
+import { drawGlyphHighlight, drawGlyphs, hitGlyph, visibleIndices } from "./sweep";
 import { drawTrajectory, drawTrajectoryBundle, type Point } from "./trajectory";
 import { fitView, type View } from "./view";
 import { drawField, drawWalls, drawWorld, type Ctx } from "./world";
@@ -127,7 +127,7 @@ export function drawStageOverlay(ctx: Ctx, w: number, h: number, s: StageScene, 
     // Only the stop marker: the cells carry the results.
     drawGlyphs(ctx, v, s.grid, [], s.filter, { ...marks, hovered: null, selected: null });
   } else {
-    drawGlyphs(ctx, v, s.grid, entries, s.filter, marks, s.allTrajectories ? 0.55 : 0.9);
+    drawGlyphs(ctx, v, s.grid, entries, s.filter, { ...marks, hovered: null }, s.allTrajectories ? 0.55 : 0.9);
     drawWalls(ctx, v, a.world, s.rules);
     const t = m.selectedTrajectory;
     if (t && m.selected === t.index) {
@@ -136,6 +136,7 @@ export function drawStageOverlay(ctx: Ctx, w: number, h: number, s: StageScene, 
       drawTrajectory(ctx, v, t.trajectory, resultColor[t.result], 2.6);
       ctx.restore();
     }
+    drawGlyphHighlight(ctx, v, s.grid, entries, m.hovered);
   }
 }
 

@@ -7,7 +7,7 @@ import type { RampGlyph } from "../bindings/RampGlyph";
 import type { SweepEntry } from "../bindings/SweepEntry";
 import { passes, type Filter } from "../inspector/model";
 import { palette, resultColor, withAlpha } from "./colors";
-import { pointSegmentDist2, toCanvas, toField, type View } from "./view";
+import { pointSegmentDist2, toCanvas, type View } from "./view";
 import type { Ctx } from "./world";
 
 export interface GlyphMarks {
@@ -28,6 +28,21 @@ export function visibleIndices(grid: readonly RampGlyph[], entries: readonly Swe
   return out;
 }
 
+/** The width a glyph is stroked with, in CSS px. */
+export function glyphWidth(v: View, g: RampGlyph): number {
+  return Math.max(2, g.radius * 2 * v.scale * 0.55);
+}
+
+/**
+ * How far canvas point (px, py) is from glyph `g` as drawn, in CSS px: from its
+ * stroke's edge (0 on the stroke, negative inside it, by how far inside).
+ */
+export function glyphDistance(v: View, g: RampGlyph, px: number, py: number): number {
+  const [ax, ay] = toCanvas(v, g.a.x, g.a.y);
+  const [bx, by] = toCanvas(v, g.b.x, g.b.y);
+  return Math.sqrt(pointSegmentDist2(px, py, ax, ay, bx, by)) - glyphWidth(v, g) / 2;
+}
+
 /** Draws the visible glyphs; blocked ones hollow and dashed, the rest solid. */
 export function drawGlyphs(
   ctx: Ctx,
@@ -40,7 +55,7 @@ export function drawGlyphs(
 ): void {
   const visible = visibleIndices(grid, entries, filter);
   ctx.lineCap = "round";
-  const width = (g: RampGlyph) => Math.max(2, g.radius * 2 * v.scale * 0.55);
+  const width = (g: RampGlyph) => glyphWidth(v, g);
   // One path per (colour, dimmed) batch: 144 glyphs in at most 10 strokes.
   const batches = new Map<string, number[]>();
   for (const i of visible) {
@@ -114,9 +129,11 @@ export function drawStopMarker(ctx: Ctx, v: View, grid: readonly RampGlyph[], in
 }
 
 /**
- * The visible glyph nearest to canvas point (px, py) within `slack` CSS pixels of
- * its body, or null. Ties (the four tilts share a centre) go to the earliest in
- * sweep order.
+ * The visible glyph nearest to canvas point (px, py) — by the distance to each
+ * glyph as drawn (`glyphDistance`), not the first whose box holds the point — if
+ * it lies within `slack` CSS px of its stroke, or null. Where ramps cross, the
+ * one whose line passes closer to the pointer wins; exact ties (the four tilts
+ * share a centre) go to the earliest in sweep order.
  */
 export function hitGlyph(
   v: View,
@@ -127,16 +144,54 @@ export function hitGlyph(
   py: number,
   slack = 4,
 ): number | null {
-  const [fx, fy] = toField(v, px, py);
   let best: number | null = null;
   let bestD = Infinity;
   for (const i of visibleIndices(grid, entries, filter)) {
-    const g = grid[i]!;
-    const d = Math.sqrt(pointSegmentDist2(fx, fy, g.a.x, g.a.y, g.b.x, g.b.y)) - g.radius;
+    const d = glyphDistance(v, grid[i]!, px, py);
     if (d < bestD - 1e-9) {
       bestD = d;
       best = i;
     }
   }
-  return best !== null && bestD * v.scale <= slack ? best : null;
+  return best !== null && bestD <= slack ? best : null;
+}
+
+/**
+ * The hovered glyph, drawn over everything else on the field (walls, the stop
+ * marker, the other glyphs): a wide halo in the accent colour, then the glyph in
+ * its result's colour, with a dot at each end so its extent reads where ramps cross.
+ */
+export function drawGlyphHighlight(ctx: Ctx, v: View, grid: readonly RampGlyph[], entries: readonly SweepEntry[], i: number | null): void {
+  if (i === null) return;
+  const g = grid[i];
+  if (!g) return;
+  const e = entries[i];
+  const [ax, ay] = toCanvas(v, g.a.x, g.a.y);
+  const [bx, by] = toCanvas(v, g.b.x, g.b.y);
+  const w = glyphWidth(v, g);
+  ctx.save();
+  ctx.lineCap = "round";
+  ctx.setLineDash([]);
+  ctx.strokeStyle = withAlpha(palette.bg, 0.85);
+  ctx.lineWidth = w + 9;
+  ctx.beginPath();
+  ctx.moveTo(ax, ay);
+  ctx.lineTo(bx, by);
+  ctx.stroke();
+  ctx.strokeStyle = palette.accent;
+  ctx.lineWidth = w + 5;
+  ctx.stroke();
+  ctx.strokeStyle = e ? resultColor[e.result] : palette.text;
+  ctx.lineWidth = w;
+  ctx.stroke();
+  ctx.fillStyle = palette.accent;
+  for (const [x, y] of [
+    [ax, ay],
+    [bx, by],
+  ] as const) {
+    ctx.beginPath();
+    ctx.arc(x, y, w / 2 + 3, 0, Math.PI * 2);
+    ctx.fill();
+  }
+  ctx.restore();
 }

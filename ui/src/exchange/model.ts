@@ -1,4 +1,5 @@
 /** Pure helpers of the share / export / import card (no DOM, no IPC): unit-tested. */
+import type { PictureKind } from "../bindings/PictureKind";
 import type { Drift } from "../bindings/Drift";
 import type { ImportedLevel } from "../bindings/ImportedLevel";
 import type { ParsedSeed } from "../bindings/ParsedSeed";
@@ -41,3 +42,10 @@ export const PICTURE_SCALES = [4, 6, 10] as const;
 export function pictureSize(scale: number): string {
   return `${Math.round(104 * scale)} × ${Math.round(154 * scale)} px`;
 }
+
+/** What each picture is called in the card's status line. */
+export const PICTURE_WORDS: Record<PictureKind, string> = {
+  solution: "picture with the solution",
+  puzzle: "puzzle picture",
+  sweep: "sweep picture",
+};

@@ -10,18 +10,19 @@
  */
 import type { ImportedLevel } from "../bindings/ImportedLevel";
 import type { ParsedSeed } from "../bindings/ParsedSeed";
+import type { PictureKind } from "../bindings/PictureKind";
 import type { SharedSeed } from "../bindings/SharedSeed";
 import type { WrittenFile } from "../bindings/WrittenFile";
 import { errorMessage } from "../lib/ipc";
 import { inspector } from "../inspector/state.svelte";
 import * as api from "./api";
-import { importHeadline, rulesWarning } from "./model";
+import { importHeadline, PICTURE_WORDS, rulesWarning } from "./model";
 
 /** The commands the card needs (the real ones in the window, fakes in tests). */
 export interface ExchangeApi {
   shareCode(seed: number): Promise<SharedSeed>;
   exportLevelFile(seed: number, dailyKey: string | null): Promise<WrittenFile | null>;
-  exportPicture(seed: number, attempt: number | null, scale: number, sweep: boolean): Promise<WrittenFile | null>;
+  exportPicture(seed: number, attempt: number | null, scale: number, kind: PictureKind): Promise<WrittenFile | null>;
   importLevelFile(): Promise<ImportedLevel | null>;
 }
 
@@ -104,11 +105,11 @@ export class Exchange {
     });
   }
 
-  /** Saves a PNG of the selected attempt (with its 144 placements when `sweep`). */
-  exportPicture(sweep: boolean): Promise<void> {
-    const what = sweep ? "sweep picture" : "picture";
+  /** Saves a PNG of the selected attempt: with the solution, the puzzle alone, or its 144 placements. */
+  exportPicture(kind: PictureKind): Promise<void> {
+    const what = PICTURE_WORDS[kind];
     return this.#run(`Saving the ${what}…`, async (p) => {
-      this.#written(p, await this.#api.exportPicture(p.seed, this.#host.attempt(), this.scale, sweep), what);
+      this.#written(p, await this.#api.exportPicture(p.seed, this.#host.attempt(), this.scale, kind), what);
     });
   }
 

@@ -6,6 +6,7 @@ import type { PlacementError } from "../bindings/PlacementError";
 import type { SweepEntry } from "../bindings/SweepEntry";
 import type { SweepResult } from "../bindings/SweepResult";
 import { resultLabel } from "../draw/colors";
+import { placementName } from "../lib/placement";
 
 export const U32_LIMIT = 0x1_0000_0000;
 
@@ -171,6 +172,42 @@ export function ledgerSummary(report: GenerationReport): string {
   return `${n} attempt${n === 1 ? "" : "s"} · ${rejected} rejected`;
 }
 
+/** The tally at the top of the ledger: how the attempts were judged and what shipped (the shipped card below it says it in words). */
+export interface LedgerTally {
+  attempts: number;
+  preSolved: number;
+  /** Attempts with no one-ramp solution (the fallback candidate among them). */
+  noSolution: number;
+  accepted: number;
+  /** The 1-based attempt that shipped. */
+  shipped: number;
+  /** How it shipped: accepted, as the fallback, or as is (every candidate preSolved). */
+  shippedAs: "accepted" | "fallback" | "as is";
+}
+
+export function ledgerTally(report: GenerationReport): LedgerTally {
+  const count = (v: Attempt["verdict"]) => report.attempts.filter((a) => a.verdict === v).length;
+  const s = report.shipped;
+  return {
+    attempts: report.attempts.length,
+    preSolved: count("pre_solved"),
+    noSolution: count("no_single_ramp_solution"),
+    accepted: count("accepted"),
+    shipped: s.attempt,
+    shippedAs: s.fallback ? "fallback" : s.all_pre_solved ? "as is" : "accepted",
+  };
+}
+
+/** The tally's cells, in order: a number and what it counts. */
+export function tallyCells(t: LedgerTally): { key: string; value: number; label: string }[] {
+  return [
+    { key: "attempts", value: t.attempts, label: t.attempts === 1 ? "attempt" : "attempts" },
+    { key: "presolved", value: t.preSolved, label: "preSolved" },
+    { key: "nosolution", value: t.noSolution, label: "no solution" },
+    { key: "accepted", value: t.accepted, label: "accepted" },
+  ];
+}
+
 /** A ledger card's line about the bare ball. */
 export function bareLine(a: Attempt): string {
   return `bare: ${outcomeWords[a.bare.outcome] ?? a.bare.outcome} · ${a.bare.steps} steps · closest ${fmt(a.bare.closest)}`;
@@ -189,12 +226,12 @@ export function stopWords(a: Attempt): string {
   if (!a.sweep) return "Never swept: a preSolved candidate is rejected before the ramp sweep runs.";
   const stop = a.sweep.game_stop;
   if (a.verdict === "pre_solved") {
-    const first = stop === null ? "" : ` The first ramp to reach the goal is placement ${stop + 1} of 144 (index ${stop}).`;
+    const first = stop === null ? "" : ` The first ramp to reach the goal is ${placementName(stop)}.`;
     return `The game never sweeps a preSolved candidate; the inspector did, for information.${first}`;
   }
   return stop === null
     ? "No placement reaches the goal: the game's sweep ran all 144."
-    : `The game stopped at placement ${stop + 1} of 144 (index ${stop}).`;
+    : `The game stopped at ${placementName(stop)}.`;
 }
 
 /** Why a ramp could not be placed, after "the ramp …". */
@@ -221,6 +258,11 @@ export function blockedWords(e: PlacementError): string {
   }
 }
 
+/** The tooltip's title: "placement 49 · (43, 84) · tilt -0.45". */
+export function placementTitle(e: SweepEntry): string {
+  return `${placementName(e.index)} · (${e.x}, ${e.y}) · tilt ${e.angle}`;
+}
+
 /** One placement's result in a line (the tooltip's last line). */
 export function placementSummary(e: SweepEntry): string {
   if (e.result === "blocked") return `blocked: the ramp ${e.blocked ? blockedWords(e.blocked) : "is not allowed"}`;
@@ -235,7 +277,7 @@ export function tiltLabel(angle: number): string {
 /** The placement details card's rows. */
 export function placementRows(e: SweepEntry): { key: string; value: string; mono: boolean }[] {
   const rows = [
-    { key: "index", value: `${e.index} (${e.index + 1} of 144)`, mono: true },
+    { key: "name", value: placementName(e.index), mono: true },
     { key: "position", value: `(${e.x}, ${e.y})`, mono: true },
     { key: "tilt", value: `${e.angle} rad`, mono: true },
     { key: "result", value: resultLabel[e.result], mono: false },

@@ -46,4 +46,6 @@ export type PlayRules = Pick<
   | "gear_surface_speed"
   | "dt"
   | "max_steps"
+  | "sweep_xs"
+  | "sweep_ys"
 >;

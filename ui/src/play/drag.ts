@@ -15,7 +15,8 @@ import type { PartKind } from "../bindings/PartKind";
 import type { Placement } from "../bindings/Placement";
 import { toCanvas, toField } from "../draw/view";
 import { errorMessage } from "../lib/ipc";
-import { angleTowards, ANGLE_STEP, FINE_ANGLE_STEP, hitPart, normalizeAngle, POSITION_STEP, snap } from "./model";
+import { angleTowards, hitPart } from "./model";
+import { FINE_ROTATE_DEG, ROTATE_DEG, snapAngle, snapPoint, turnBy } from "./snapping";
 import { freshPart, handlePoint, PARTS } from "./parts";
 import type { PlayApi } from "./api";
 import { commands, play, type PlayState } from "./state.svelte";
@@ -114,8 +115,15 @@ export class DragController {
     this.#check(d);
   }
 
+  /** Where the pointer puts a part's centre: the nearest half unit, or the nearest sweep position with the grid snap. */
+  #at(x: number, y: number): [number, number] {
+    const s = this.#state;
+    return snapPoint(x, y, s.snapping, s.rules ?? { sweep_xs: [], sweep_ys: [] });
+  }
+
   #fresh(kind: PartKind, x: number, y: number): Placement {
-    return freshPart(kind, snap(x, POSITION_STEP), snap(y, POSITION_STEP));
+    const [px, py] = this.#at(x, y);
+    return freshPart(kind, px, py);
   }
 
   // ------------------------------------------------------------ in field units
@@ -175,10 +183,13 @@ export class DragController {
       return;
     }
     const base = d.pose ?? this.#state.placements[d.index] ?? freshPart(d.part, x, y);
-    const pose =
-      d.mode === "rotate"
-        ? { ...base, angle: angleTowards(base, x, y) }
-        : { ...base, x: snap(x - d.grab[0], POSITION_STEP), y: snap(y - d.grab[1], POSITION_STEP) };
+    let pose: Placement;
+    if (d.mode === "rotate") {
+      pose = { ...base, angle: snapAngle(angleTowards(base, x, y), this.#state.snapping) };
+    } else {
+      const [px, py] = this.#at(x - d.grab[0], y - d.grab[1]);
+      pose = { ...base, x: px, y: py };
+    }
     this.#pose(d, pose, at);
   }
 
@@ -239,8 +250,8 @@ export class DragController {
     const p = s.placements[target];
     if (!p || !PARTS[p.part].turns) return false;
     s.select(target);
-    const step = fine ? FINE_ANGLE_STEP : ANGLE_STEP;
-    void s.place(target, { ...p, angle: normalizeAngle(p.angle + (down ? step : -step)) });
+    const step = fine ? FINE_ROTATE_DEG : ROTATE_DEG;
+    void s.place(target, { ...p, angle: turnBy(p.angle, down ? step : -step, s.snapping) });
     return true;
   }
 

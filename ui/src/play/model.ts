@@ -30,10 +30,8 @@ export interface FileNote {
   loaded?: string;
 }
 
-/** Pointer positions snap to this many field units; angles to hundredths of a radian. */
+/** Pointer positions snap to this many field units (rotation steps and the optional snaps: snapping.ts). */
 export const POSITION_STEP = 0.5;
-export const ANGLE_STEP = 0.05;
-export const FINE_ANGLE_STEP = 0.01;
 
 /** Rounds `v` to a multiple of `step`, printed without binary noise (0.45, not 0.45000000000000007). */
 export function snap(v: number, step: number): number {
@@ -41,12 +39,12 @@ export function snap(v: number, step: number): number {
   return Number(n.toFixed(6));
 }
 
-/** An angle in (−π, π], rounded to hundredths of a radian. */
+/** An angle in (−π, π], rounded to millionths of a radian (so degree steps add up without binary noise). */
 export function normalizeAngle(a: number): number {
   let x = a;
   while (x > Math.PI) x -= 2 * Math.PI;
   while (x <= -Math.PI) x += 2 * Math.PI;
-  return Math.round(x * 100) / 100;
+  return Number(x.toFixed(6));
 }
 
 /** How many parts of `kind` the inventory holds (`gear` is absent when none are). */
@@ -97,22 +95,17 @@ export function levelLine(level: PlayLevel): string {
   return `level ${level.level_hash} · rules ${level.rules.rules_name} · ${walls} · grants ${grants}${level.fallback ? " · fallback level" : ""}`;
 }
 
+/** The coordinates under the pointer in world units ("x 43.5 · y 84.0"), null off the field. */
+export function coordsText(x: number, y: number, r: Pick<PlayRules, "field_width" | "field_height">): string | null {
+  if (!(x >= 0 && y >= 0 && x <= r.field_width && y <= r.field_height)) return null;
+  return `x ${x.toFixed(1)} · y ${y.toFixed(1)}`;
+}
+
 /** The part panel's title, e.g. "Part 1 · ramp". */
 export const partTitle = (p: Placement, index: number): string => `Part ${index + 1} · ${p.part}`;
 
 /** The part panel's words for the part's angle. */
 export const angleWords = (p: Placement): string => PARTS[p.part].angleWords(p, (p.angle * 180) / Math.PI);
-
-/** The hint panel's text for hint `index` (or why there is none). */
-export function hintWords(level: PlayLevel, index: number): string {
-  const h = level.hints[index];
-  if (!h) {
-    return level.fallback
-      ? "The generator shipped this level as its fallback: no single ramp of its sweep reaches the goal. You're on your own."
-      : "The sweep found no single-ramp solution.";
-  }
-  return `Hint ${index + 1} of ${level.hints.length}: a ${h.part} at (${h.x}, ${h.y}) tilted ${h.angle} rad. The generator's sweep saw it carry the ball to the goal.`;
-}
 
 /** Where "Place it" puts hint `h`: over the player's part of its kind when the tray has none left, else a new part. */
 export function hintSlot(inv: Inventory, placements: readonly Placement[], h: Placement): number {

@@ -18,9 +18,10 @@ import type { PlayRules } from "../lib/rules";
 import type { PlayRun } from "../bindings/PlayRun";
 import { palette } from "../draw/colors";
 import { drawMoving, drawPart, gearTurn, partReach, type PartStyle } from "../draw/parts";
-import { ballReach, drawBall, drawHandle, drawLevel, drawTrail, drawTrailSegment, trailColor } from "../draw/play";
+import { ballReach, drawBall, drawHandle, drawHintMark, drawLevel, drawTrail, drawTrailSegment, trailColor } from "../draw/play";
 import { fitView, prepareCanvas, toCanvas, type View } from "../draw/view";
 import type { Drag, DragController } from "./drag";
+import { hintMark } from "./hints";
 import { positionAt, stepAt } from "./model";
 import { body } from "./parts";
 import { keep, perf, setShown } from "./probe";
@@ -33,6 +34,7 @@ interface Scene {
   placements: PlayState["placements"];
   selected: number;
   hint: number;
+  hintStage: PlayState["hintStage"];
   run: PlayRun | null;
   t: number;
   drag: Drag | null;
@@ -118,6 +120,7 @@ export class Stage {
       placements: s.placements,
       selected: s.selected,
       hint: s.hint,
+      hintStage: s.hintStage,
       run: s.run,
       t: s.t,
       drag: d,
@@ -202,10 +205,14 @@ export class Stage {
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
     const r = scene.rules;
     const d = scene.drag;
-    // The hint, unless a part stands exactly there (once placed it would only blur the part's number).
+    // The hint at its stage: a region, a rough spot, or the part itself — unless a part stands
+    // exactly there (once placed it would only blur the part's number).
     const hint = scene.hint >= 0 ? scene.level.hints[scene.hint] : undefined;
     const placed = (h: Placement) => scene.placements.some((p) => p.part === h.part && p.x === h.x && p.y === h.y && p.angle === h.angle);
-    if (hint && !placed(hint)) drawPart(ctx, v, hint, r, "hint", "hint");
+    if (hint && !placed(hint)) {
+      if (scene.hintStage === 3) drawPart(ctx, v, hint, r, "hint", "hint");
+      else drawHintMark(ctx, v, hintMark(hint, scene.hintStage, r.field_width, r.field_height));
+    }
     // The part being moved is drawn as its ghost instead.
     scene.placements.forEach((p, i) => {
       if (d && d.index === i && d.pose) return;
@@ -244,6 +251,7 @@ export class Stage {
       l.placements === scene.placements &&
       l.selected === scene.selected &&
       l.hint === scene.hint &&
+      l.hintStage === scene.hintStage &&
       l.layout === scene.layout
     );
   }

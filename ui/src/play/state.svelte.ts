@@ -11,93 +11,34 @@
  * `check_part` accepted it, a run is `run_play`'s. Edits and transport actions
  * run one after another (a queue), so seven quick `E` presses turn a part by
  * seven steps, and an answer that arrives after the parts changed is dropped.
+ *
+ * Every change of the parts (add, move, rotate, spin, remove, clear, a
+ * solution opened) goes through `#commit`, which records the parts before it
+ * in the undo history (history.ts); undo and redo put a recorded list back
+ * whole (each was a list the engine had accepted, or a subset of one).
  */
 import type { PartCheck } from "../bindings/PartCheck";
-import type { PartKind } from "../bindings/PartKind";
 import type { Placement } from "../bindings/Placement";
-import type { PlayLevel } from "./api";
-import type { PlayRun } from "../bindings/PlayRun";
 import type { SolutionFile } from "../bindings/SolutionFile";
 import type { Spin } from "../bindings/Spin";
-import type { View } from "../draw/view";
 import { CommandFailed, errorMessage } from "../lib/ipc";
 import * as playApi from "./api";
 import type { PlayApi } from "./api";
-import {
-  advance,
-  finished,
-  hintSlot,
-  normalizeAngle,
-  snap,
-  stepOnce,
-  trayItems,
-  type FileNote,
-  type Reason,
-  type Speed,
-  type Status,
-} from "./model";
+import { hintSlot, normalizeAngle, snap } from "./model";
+import { History } from "./history";
 import { otherSpin, PARTS } from "./parts";
+import { turnBy } from "./snapping";
+import { LAST_STAGE, type HintStage } from "./hints";
 import { timed } from "./probe";
+import { PlayBase } from "./run-state.svelte";
 
-/** How long a refused drop keeps its reason on screen. */
-export const REFUSAL_MS = 6000;
-/** How often the clock line follows a running ball (real milliseconds). */
-export const CLOCK_MS = 100;
+export { CLOCK_MS, REFUSAL_MS } from "./run-state.svelte";
 
 export type PartField = "x" | "y" | "angle";
 
-export class PlayState {
-  seed = $state<number | null>(null);
-  /** The id of the rules the window plays under (the studio's rules in force, or a file's). */
-  rulesId = $state<string | null>(null);
-  /** The level (an IPC payload: replaced whole). */
-  level = $state.raw<PlayLevel | null>(null);
-  /** The player's parts, in the player's numbering (replaced whole on every change). */
-  placements = $state.raw<readonly Placement[]>([]);
-  /** The selected part's index, or −1. */
-  selected = $state(-1);
-  /** The hint shown (index into `level.hints`; 0 with no hints says there is none), or −1. */
-  hint = $state(-1);
-  /** The engine's run of the current parts, once asked for. */
-  run = $state.raw<PlayRun | null>(null);
-  status = $state<Status>("loading");
-  speed = $state<Speed>(1);
-  /** The simulated time the clock line shows (follows `t` at most every `CLOCK_MS` while playing). */
-  clock = $state(0);
-  reason = $state.raw<Reason | null>(null);
-  file = $state.raw<FileNote | null>(null);
-  /** The tray kind clicked (it follows the pointer until a click on the field). */
-  armed = $state<PartKind | null>(null);
-  /** Whether a part is being dragged (the transport waits for the drop). */
-  dragging = $state(false);
-  /** The field's mapping to the canvas (set by the stage when it lays out). */
-  view = $state.raw<View | null>(null);
-
-  readonly rules = $derived(this.level?.rules ?? null);
-  /** The selected part. */
-  readonly part = $derived(this.placements[this.selected] ?? null);
-  /** The run whose outcome is shown (once the clock reached its end). */
-  readonly result = $derived(this.status === "finished" ? this.run : null);
-  readonly tray = $derived(this.level ? trayItems(this.level.world.inventory, this.placements) : []);
-
-  readonly #api: PlayApi;
-  /** Simulated seconds into the run: written every frame, deliberately not reactive. */
-  #t = 0;
-  #sinceClock = 0;
-  #queue: Promise<unknown> = Promise.resolve();
+export class PlayState extends PlayBase {
   #loads = 0;
-  /** Bumped whenever the run is dropped, so a late `run_play` answer is ignored. */
-  #epoch = 0;
-  #reasonTimer: ReturnType<typeof setTimeout> | null = null;
-
-  constructor(api: PlayApi) {
-    this.#api = api;
-  }
-
-  /** Simulated seconds into the run (the stage reads it every frame). */
-  get t(): number {
-    return this.#t;
-  }
+  readonly #history = new History<readonly Placement[]>();
 
   // ------------------------------------------------------------ level
 
@@ -107,7 +48,7 @@ export class PlayState {
     const before = this.status;
     this.status = "loading";
     try {
-      const level = await this.#api.playLevel(seed, rules);
+      const level = await this.api.playLevel(seed, rules);
       if (request !== this.#loads) return false;
       this.seed = seed;
       this.rulesId = rules;
@@ -115,8 +56,11 @@ export class PlayState {
       this.placements = [];
       this.selected = -1;
       this.hint = -1;
+      this.hintStage = 1;
+      this.#history.clear();
+      this.#counts();
       this.say(null);
-      this.#dropRun();
+      this.dropRun();
       return true;
     } catch (e) {
       if (request !== this.#loads) return false;
@@ -128,16 +72,9 @@ export class PlayState {
 
   // ------------------------------------------------------------ editing
 
-  /** Runs `job` after every edit or transport action queued before it. */
-  #enqueue<T>(job: () => Promise<T>): Promise<T> {
-    const next = this.#queue.then(job, job);
-    this.#queue = next.catch(() => undefined);
-    return next;
-  }
-
   /** Asks the engine whether `candidate` may be part `index` (`placements.length` adds one), and applies it if so. */
   place(index: number, candidate: Placement): Promise<boolean> {
-    return this.#enqueue(() => this.#place(index, candidate));
+    return this.enqueue(() => this.#place(index, candidate));
   }
 
   async #place(index: number, candidate: Placement): Promise<boolean> {
@@ -148,7 +85,7 @@ export class PlayState {
     if (!level || seed === null || rules === null) return false;
     let check: PartCheck;
     try {
-      check = await this.#api.checkPart(seed, rules, [...before], index, candidate);
+      check = await this.api.checkPart(seed, rules, [...before], index, candidate);
     } catch (e) {
       this.say({ text: errorMessage(e), kind: e instanceof CommandFailed ? e.kind : "", refused: true });
       return false;
@@ -162,32 +99,45 @@ export class PlayState {
     const next = [...before];
     if (index >= next.length) next.push(candidate);
     else next[index] = candidate;
-    this.placements = next;
-    this.selected = Math.min(index, next.length - 1);
-    this.say(null);
-    this.#dropRun();
+    this.#commit(next, Math.min(index, next.length - 1));
     return true;
   }
 
-  /** Moves and turns the selected part (queued: each nudge starts where the previous one ended). */
-  nudge(dx: number, dy: number, dAngle: number): Promise<boolean> {
-    return this.#enqueue(async () => {
+  /** The parts become `next` (an edit): the list before is recorded for undo, the run is dropped. */
+  #commit(next: readonly Placement[], selected: number): void {
+    this.#history.record(this.placements);
+    this.#counts();
+    this.placements = next;
+    this.selected = selected;
+    this.say(null);
+    this.dropRun();
+  }
+
+  #counts(): void {
+    const { undo, redo } = this.#history.sizes;
+    this.undoable = undo;
+    this.redoable = redo;
+  }
+
+  /** Moves the selected part and turns it by `deg` degrees (queued: each nudge starts where the previous one ended). */
+  nudge(dx: number, dy: number, deg: number): Promise<boolean> {
+    return this.enqueue(async () => {
       const p = this.part;
       if (!p) return false;
-      const turn = PARTS[p.part].turns ? dAngle : 0;
-      if (dx === 0 && dy === 0 && turn === 0) return false;
+      const angle = PARTS[p.part].turns ? turnBy(p.angle, deg, this.snapping) : p.angle;
+      if (dx === 0 && dy === 0 && angle === p.angle) return false;
       return this.#place(this.selected, {
         ...p,
         x: snap(p.x + dx, 0.1),
         y: snap(p.y + dy, 0.1),
-        angle: normalizeAngle(p.angle + turn),
+        angle: angle === p.angle ? p.angle : normalizeAngle(angle),
       });
     });
   }
 
   /** Sets one field of the selected part from the part panel's text; false when refused (nothing changes). */
   setField(field: PartField, text: string): Promise<boolean> {
-    return this.#enqueue(async () => {
+    return this.enqueue(async () => {
       const p = this.part;
       if (!p) return false;
       const v = text.trim() === "" ? NaN : Number(text);
@@ -202,7 +152,7 @@ export class PlayState {
 
   /** Turns the selected gear `spin` (the other way when not given); false when refused or not a gear. */
   setSpin(spin?: Spin): Promise<boolean> {
-    return this.#enqueue(async () => {
+    return this.enqueue(async () => {
       const p = this.part;
       if (!p || !PARTS[p.part].spin) return false;
       const next = spin ?? otherSpin(p.spin);
@@ -214,10 +164,37 @@ export class PlayState {
   /** Puts part `index` back in the tray. */
   remove(index: number): void {
     if (index < 0 || index >= this.placements.length) return;
-    this.placements = this.placements.filter((_, i) => i !== index);
-    this.selected = -1;
+    this.#commit(
+      this.placements.filter((_, i) => i !== index),
+      -1,
+    );
+  }
+
+  /** Puts every part back in the tray. */
+  clear(): void {
+    if (!this.placements.length) return;
+    this.#commit([], -1);
+  }
+
+  /** Undoes the newest edit (queued after edits under way); false with nothing to undo. */
+  undo(): Promise<boolean> {
+    return this.enqueue(async () => this.#travel(this.#history.undo(this.placements)));
+  }
+
+  /** Redoes the newest undone edit; false with nothing to redo. */
+  redo(): Promise<boolean> {
+    return this.enqueue(async () => this.#travel(this.#history.redo(this.placements)));
+  }
+
+  #travel(to: readonly Placement[] | null): boolean {
+    this.#counts();
+    if (!to) return false;
+    const kept = this.selected;
+    this.placements = to;
+    this.selected = kept >= 0 && kept < to.length ? kept : -1;
     this.say(null);
-    this.#dropRun();
+    this.dropRun();
+    return true;
   }
 
   select(index: number): void {
@@ -232,133 +209,42 @@ export class PlayState {
     return true;
   }
 
-  /** Shows the next hint (cycling); with none, says why. */
+  /**
+   * Asks for more of the hint: the first time, where to look (stage 1); then which part and
+   * roughly where (2); then the exact placement (3); after that, the next solving placement
+   * from stage 1 again (cycling). With no hints, says why.
+   */
   showHint(): void {
     const level = this.level;
     if (!level) return;
-    this.hint = level.hints.length ? (this.hint + 1) % level.hints.length : 0;
+    if (!level.hints.length) {
+      this.hint = 0;
+      return;
+    }
+    if (this.hint >= 0 && this.hintStage < LAST_STAGE) {
+      this.hintStage = (this.hintStage + 1) as HintStage;
+      return;
+    }
+    this.hint = (this.hint + 1) % level.hints.length;
+    this.hintStage = 1;
+  }
+
+  /** Shows the next solving placement, from its first stage. */
+  nextHint(): void {
+    const level = this.level;
+    if (!level || !level.hints.length) return;
+    this.hint = (this.hint + 1) % level.hints.length;
+    this.hintStage = 1;
   }
 
   /** Places the hint shown: over the player's part of its kind when the tray has none left. */
   placeHint(): Promise<boolean> {
-    return this.#enqueue(async () => {
+    return this.enqueue(async () => {
       const level = this.level;
       const h = level?.hints[this.hint];
-      if (!level || !h) return false;
+      if (!level || !h || this.hintStage < LAST_STAGE) return false;
       return this.#place(hintSlot(level.world.inventory, this.placements, h), { ...h });
     });
-  }
-
-  // ------------------------------------------------------------ messages
-
-  /** Shows `reason` above the field (null hides it); a no-op when it already says the same. */
-  say(reason: Reason | null): void {
-    if (this.#reasonTimer) clearTimeout(this.#reasonTimer);
-    this.#reasonTimer = null;
-    const r = this.reason;
-    if (r === reason || (r && reason && r.text === reason.text && r.kind === reason.kind && r.refused === reason.refused)) return;
-    this.reason = reason;
-  }
-
-  /** The engine refused a drop or an edit: its reason stays for `REFUSAL_MS`. */
-  refuse(check: PartCheck): void {
-    this.say({ text: check.message ?? "refused", kind: check.error?.kind ?? "", refused: true });
-    this.#reasonTimer = setTimeout(() => {
-      this.#reasonTimer = null;
-      this.reason = null;
-    }, REFUSAL_MS);
-  }
-
-  note(file: FileNote): void {
-    this.file = file;
-  }
-
-  // ------------------------------------------------------------ running
-
-  /** Forgets the run (the parts changed, or reset): back to placing. */
-  #dropRun(): void {
-    this.#epoch++;
-    this.run = null;
-    this.#t = 0;
-    this.clock = 0;
-    this.status = "editing";
-  }
-
-  async #ensureRun(): Promise<PlayRun | null> {
-    if (this.run) return this.run;
-    const seed = this.seed;
-    const rules = this.rulesId;
-    if (seed === null || rules === null || !this.level) return null;
-    const epoch = this.#epoch;
-    try {
-      const run = await this.#api.runPlay(seed, rules, [...this.placements]);
-      if (epoch !== this.#epoch) return null;
-      this.run = run;
-      this.#t = 0;
-      return run;
-    } catch (e) {
-      this.say({ text: errorMessage(e), kind: e instanceof CommandFailed ? e.kind : "", refused: false });
-      return null;
-    }
-  }
-
-  #showClock(): void {
-    this.#sinceClock = 0;
-    this.clock = this.#t;
-  }
-
-  /** Run / pause / run again. */
-  togglePlay(): Promise<void> {
-    return this.#enqueue(async () => {
-      if (this.dragging) return;
-      const run = await this.#ensureRun();
-      if (!run) return;
-      if (this.status === "playing") {
-        this.status = "paused";
-      } else {
-        if (this.status === "finished") this.#t = 0;
-        this.status = "playing";
-      }
-      this.#showClock();
-    });
-  }
-
-  /** Exactly one engine step forward (pausing). */
-  step(): Promise<void> {
-    return this.#enqueue(async () => {
-      if (this.dragging || !this.rules) return;
-      const run = await this.#ensureRun();
-      const dt = this.rules?.dt;
-      if (!run || !dt) return;
-      const pb = stepOnce({ t: this.#t, playing: false, speed: this.speed }, run, dt);
-      this.#t = pb.t;
-      this.status = finished(pb, run, dt) ? "finished" : "paused";
-      this.#showClock();
-    });
-  }
-
-  /** Back to the placement. */
-  reset(): void {
-    if (this.status !== "loading") this.#dropRun();
-  }
-
-  setSpeed(speed: Speed): void {
-    this.speed = speed;
-  }
-
-  /** Advances a playing run by `elapsedMs` of real time (the stage calls it every frame). */
-  tick(elapsedMs: number): void {
-    const run = this.run;
-    const rules = this.rules;
-    if (this.status !== "playing" || !run || !rules) return;
-    const pb = advance({ t: this.#t, playing: true, speed: this.speed }, run, rules.dt, elapsedMs);
-    this.#t = pb.t;
-    if (!pb.playing) {
-      this.status = "finished";
-      this.#showClock();
-    } else if ((this.#sinceClock += elapsedMs) >= CLOCK_MS) {
-      this.#showClock();
-    }
   }
 
   // ------------------------------------------------------------ solutions (files.ts: Save… and Open…)
@@ -367,13 +253,11 @@ export class PlayState {
   async loadSolution(f: SolutionFile): Promise<void> {
     const s = f.solution;
     if ((s.seed !== this.seed || f.rules_id !== this.rulesId) && !(await this.load(s.seed, f.rules_id))) return;
-    this.placements = [...s.placements];
-    this.selected = -1;
-    this.say(null);
-    this.#dropRun();
+    // Undoable: the parts the file replaced come back with Ctrl+Z.
+    this.#commit([...s.placements], -1);
     this.run = f.run;
     this.status = "playing";
-    this.#showClock();
+    this.showClock();
     this.note({
       text: `Loaded ${f.path} (seed ${s.seed}, rules version ${s.rules_version}${s.rules ? `, rules ${f.rules_id}` : ""}, level ${s.level_hash}) — replaying.`,
       loaded: f.path,

@@ -33,6 +33,8 @@ export const rules: PlayRules = {
   gear_radius: 6,
   dt: 1 / 120,
   max_steps: 1440,
+  sweep_xs: field.sweep_xs,
+  sweep_ys: field.sweep_ys,
 };
 
 export const ramp = (x: number, y: number, angle: number): Placement => ({ part: "ramp", x, y, angle });
