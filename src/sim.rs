@@ -504,10 +504,14 @@ impl Compiled {
 
     /// Whether the segment from `(ax, ay)` to `(bx, by)` touches the goal box.
     fn path_touches_goal(&self, ax: f64, ay: f64, bx: f64, by: f64) -> bool {
-        if ax.max(bx) < self.goal_cx - self.goal_hw
-            || ax.min(bx) > self.goal_cx + self.goal_hw
-            || ay.max(by) < self.goal_cy - self.goal_hh
-            || ay.min(by) > self.goal_cy + self.goal_hh
+        // `ax.max(bx) < left` and so on, written out: the same answer for the
+        // finite numbers here, without `f64::max`'s handling of NaNs in the step loop.
+        let (left, right) = (self.goal_cx - self.goal_hw, self.goal_cx + self.goal_hw);
+        let (top, bottom) = (self.goal_cy - self.goal_hh, self.goal_cy + self.goal_hh);
+        if (ax < left && bx < left)
+            || (ax > right && bx > right)
+            || (ay < top && by < top)
+            || (ay > bottom && by > bottom)
         {
             return false;
         }
@@ -531,8 +535,10 @@ impl Compiled {
     }
 
     fn goal_dist2(&self, x: f64, y: f64) -> f64 {
-        let dx = ((x - self.goal_cx).abs() - self.goal_hw).max(0.0);
-        let dy = ((y - self.goal_cy).abs() - self.goal_hh).max(0.0);
+        // `v.max(0.0)`, written out (the squares below are the same for either zero).
+        let positive = |v: f64| if v > 0.0 { v } else { 0.0 };
+        let dx = positive((x - self.goal_cx).abs() - self.goal_hw);
+        let dy = positive((y - self.goal_cy).abs() - self.goal_hh);
         dx * dx + dy * dy
     }
 }
