@@ -46,6 +46,8 @@ macro_rules! studio_commands {
             catalog::edit_bookmark,
             catalog::remove_bookmark,
             catalog::verify_bookmarks,
+            stats::export_chart_csv,
+            stats::open_range_summary,
         }
     };
 }

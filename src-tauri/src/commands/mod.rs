@@ -8,6 +8,7 @@ pub mod exchange;
 pub mod inspect;
 pub mod play;
 pub mod rules;
+pub mod stats;
 
 use studio_core::{CommandError, ShellError, StudioError};
 
