@@ -287,7 +287,7 @@ describe("bookmark words", () => {
 
 describe("statistics model", () => {
   const s = {
-    seeds: 10, accepted: 8, fallback: 1, all_pre_solved: 1, fallback_rate: 0.1, pre_solved_rejections: 4,
+    seeds: 10, accepted: 8, fallback: 2, all_pre_solved: 1, fallback_rate: 0.2, pre_solved_rejections: 4,
     attempts_histogram: [[1, 6], [3, 4]], solving_histogram: [[0, 2], [2, 3], [5, 5]],
     placement_solves: Array.from({ length: 144 }, (_, i) => (i === 19 ? 4 : 0)),
   } as unknown as Stats;
@@ -301,7 +301,7 @@ describe("statistics model", () => {
     const cards = statCards(s, "solving ≤ 3");
     expect(cards.map((c) => [c.key, c.value, c.tone])).toEqual([
       ["seeds", "10", ""],
-      ["fallback rate", "10.00%", "bad"],
+      ["fallback rate", "20.00%", "bad"],
       ["mean attempts", "1.80", ""],
       ["median solving", "2", ""],
     ]);

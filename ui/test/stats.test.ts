@@ -27,13 +27,14 @@ import { placementName } from "../src/lib/placement";
 import { near, raster, rgbOf } from "./canvas";
 import { rules } from "./fixtures";
 
-// 20 seeds: 12 accepted, 6 fallback, 2 all-preSolved; 1×10 + 2×6 + 12×4 = 70 candidates.
+// 20 seeds: 12 accepted, 6 fallback, 2 all-preSolved (the catalog's `fallback`
+// counts them too: 8); 1×10 + 2×6 + 12×4 = 70 candidates.
 const s = {
   seeds: 20,
   accepted: 12,
-  fallback: 6,
+  fallback: 8,
   all_pre_solved: 2,
-  fallback_rate: 0.3,
+  fallback_rate: 0.4,
   pre_solved_rejections: 30,
   attempts_histogram: [[1, 10], [2, 6], [12, 4]],
   solving_histogram: [[0, 8], [1, 2], [3, 10]],
@@ -82,7 +83,7 @@ describe("candidates", () => {
     expect(fates.reduce((a, f) => a + f.value, 0)).toBe(70);
     expect(fates[1]!.share).toBeCloseTo(30 / 70);
   });
-  it("gives the verdicts as shares of the seeds", () => {
+  it("gives the verdicts as shares of the seeds, adding up to the seeds", () => {
     expect(verdicts(s).map((v) => [v.key, v.value, v.share])).toEqual([["accepted", 12, 0.6], ["fallback", 6, 0.3], ["all_pre_solved", 2, 0.1]]);
   });
 });

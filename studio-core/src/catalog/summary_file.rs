@@ -8,8 +8,9 @@
 //! histogram through the engine's `SolvingBucket`, and the figures must agree with
 //! each other (the histograms add up to the range's seeds, the rates are the
 //! counts' quotients, the rejections add up to the attempts). The statistics are
-//! then the catalog's `Stats`, so the view draws them with the same charts; the
-//! file has no per-placement counts (`placement_solves` is empty).
+//! then the catalog's `Stats` (whose `fallback` includes the all-preSolved
+//! seeds), so the view draws them with the same charts; the file has no
+//! per-placement counts (`placement_solves` is empty).
 
 use std::path::Path;
 
@@ -217,9 +218,11 @@ pub fn parse_summary(path: &Path, bytes: &[u8]) -> Result<RangeSummary> {
         stats: Stats {
             seeds: s.seeds,
             accepted: s.accepted,
-            fallback: s.fallback,
+            // The catalog's `fallback` counts the all-preSolved seeds too (they
+            // did not find a level either); the scan's summary counts them apart.
+            fallback: s.fallback + s.all_pre_solved,
             all_pre_solved: s.all_pre_solved,
-            fallback_rate: s.fallback_rate,
+            fallback_rate: rate(s.fallback + s.all_pre_solved),
             pre_solved_rejections: s.pre_solved_rejections,
             attempts_histogram: s
                 .attempts_histogram
@@ -288,7 +291,9 @@ mod tests {
         assert_eq!(r.criteria.as_deref(), Some("solving = 1"));
         assert_eq!(r.stats.seeds, 40);
         assert_eq!(r.stats.accepted, s.accepted);
-        assert_eq!(r.stats.fallback, s.fallback);
+        // As the catalog counts them: the all-preSolved seeds among the fallbacks.
+        assert_eq!(r.stats.fallback, s.fallback + s.all_pre_solved);
+        assert_eq!(r.stats.all_pre_solved, s.all_pre_solved);
         assert_eq!(r.stats.pre_solved_rejections, s.pre_solved_rejections);
         assert_eq!(r.no_single_ramp_rejections, s.no_single_ramp_rejections);
         let hist: Vec<[u64; 2]> = totals

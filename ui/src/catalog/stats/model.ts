@@ -62,11 +62,15 @@ export function statCards(s: Stats, of: string): Card[] {
   ];
 }
 
-/** The verdicts of the shipped levels, as shares of the seeds. */
+/**
+ * The verdicts of the shipped levels, as shares of the seeds; they add up to the
+ * seeds. The catalog's `fallback` counts the all-preSolved seeds too: here they
+ * are apart, as in the scan's summary (`contraption scan --json`).
+ */
 export function verdicts(s: Stats): Part[] {
   return [
     { key: "accepted", label: "accepted", value: s.accepted, color: CHART_COLORS.accepted },
-    { key: "fallback", label: "fallback", value: s.fallback, color: CHART_COLORS.fallback },
+    { key: "fallback", label: "fallback", value: s.fallback - s.all_pre_solved, color: CHART_COLORS.fallback },
     { key: "all_pre_solved", label: "all 40 preSolved", value: s.all_pre_solved, color: CHART_COLORS.allPreSolved },
   ].map((p) => ({ ...p, share: share(p.value, s.seeds) }));
 }
