@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ChartTable } from "../src/bindings/ChartTable";
+import type { DailyEntry } from "../src/bindings/DailyEntry";
 import type { RangeSummary } from "../src/bindings/RangeSummary";
 import type { Stats } from "../src/bindings/Stats";
 import type { WrittenFile } from "../src/bindings/WrittenFile";
@@ -19,6 +20,7 @@ import {
   shareText,
   solvingUnit,
 } from "../src/catalog/stats/figures";
+import { dayFlags, dayList, monthSummary } from "../src/catalog/calendar/summary";
 import { StatsFiles } from "../src/catalog/stats/files.svelte";
 import { verdicts } from "../src/catalog/stats/model";
 import { barAt, barFraction, barLayout, drawHistogram, logMax, logTicks, shareAt, shareSegments } from "../src/draw/catalog";
@@ -206,5 +208,28 @@ describe("statistics files", () => {
     await f.exportCsv({ name: "attempts", columns: ["a"], rows: [["1"], ["2"]] });
     expect(api.tables).toHaveLength(1);
     expect(f.note).toEqual({ kind: "ok", text: "Saved 2 rows to /tmp/a.csv (42 bytes)." });
+  });
+});
+
+describe("calendar month summary", () => {
+  const day = (d: number, solving: number, fallback = false, trivial = false): DailyEntry =>
+    ({ date: `2026-11-${String(d).padStart(2, "0")}`, key: "", seed: d, fallback, nearly_trivial: trivial, summary: { solving } }) as unknown as DailyEntry;
+  const days = [day(1, 5), day(2, 1), day(3, 0, true), day(4, 40, false, true), day(5, 1), day(6, 12, false, true)];
+  it("flags the fallback, nearly trivial and single-placement days", () => {
+    expect(days.map(dayFlags)).toEqual([[], ["single"], ["fallback"], ["trivial"], ["single"], ["trivial"]]);
+  });
+  it("sums the month up with the dates of each kind", () => {
+    expect(monthSummary(days)).toEqual({
+      days: 6,
+      fallback: ["2026-11-03"],
+      trivial: ["2026-11-04", "2026-11-06"],
+      single: ["2026-11-02", "2026-11-05"],
+    });
+    expect(monthSummary([])).toEqual({ days: 0, fallback: [], trivial: [], single: [] });
+  });
+  it("lists the days in words", () => {
+    expect(dayList(["2026-11-02", "2026-11-05", "2026-11-30"])).toBe("2, 5 and 30");
+    expect(dayList(["2026-11-09"])).toBe("9");
+    expect(dayList([])).toBe("none");
   });
 });
