@@ -48,6 +48,7 @@ macro_rules! studio_commands {
             catalog::verify_bookmarks,
             stats::export_chart_csv,
             stats::open_range_summary,
+            compare::compare_seeds,
         }
     };
 }

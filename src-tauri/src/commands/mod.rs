@@ -4,6 +4,7 @@
 //! [`blocking`], never on the main (UI) thread.
 
 pub mod catalog;
+pub mod compare;
 pub mod exchange;
 pub mod inspect;
 pub mod play;

@@ -3,8 +3,9 @@
 //! engine decide; this holds the open catalog (`CatalogState`), runs scans as
 //! cancellable jobs (`scan`), draws the worlds the views show (`pictures`), writes
 //! a chart's data as CSV (`table`) and reads a whole-range summary file for the
-//! Statistics view (`summary_file`).
+//! Statistics view (`summary_file`), and compares seeds side by side (`compare`).
 
+mod compare;
 mod pictures;
 mod scan;
 mod search;
@@ -20,6 +21,7 @@ use contraption_catalog::{
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
+pub use compare::{compare, ComparedAttempt, ComparedSeed, MAX_COMPARED, MIN_COMPARED};
 pub use pictures::{
     calendar_month, thumbnails, CalendarDay, CalendarMonth, Thumbnail, MAX_THUMBNAILS,
 };
@@ -66,6 +68,14 @@ pub enum CatalogViewError {
     SummaryFile { path: String, reason: String },
     #[error("{0}")]
     Io(crate::error::FileError),
+    /// A comparison is of `min` to `max` distinct seeds.
+    #[error("compare {min} to {max} different seeds (got {asked}, {different} different)")]
+    CompareSeeds {
+        asked: usize,
+        different: usize,
+        min: usize,
+        max: usize,
+    },
 }
 
 impl From<CatalogError> for CatalogViewError {
