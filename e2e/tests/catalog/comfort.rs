@@ -502,3 +502,137 @@ async fn the_month_summary_equals_the_cli_s_daily_figures() {
     s.close().await;
     let _ = std::fs::remove_dir_all(dir);
 }
+
+/// The compare view's figures of `seed` as its column shows them, against
+/// `contraption generate SEED --json --full` (the inspector's report).
+async fn check_column(s: &Studio, seed: u64) {
+    let report = cli_json(&["generate", &seed.to_string(), "--json", "--full"]);
+    let attempts = report["attempts"].as_array().unwrap();
+    let verdicts = |v: &str| attempts.iter().filter(|a| a["verdict"] == v).count();
+    let shipped = &report["shipped"];
+    let attempt = &attempts[u(&shipped["attempt"]) as usize - 1];
+    let sweep = &attempt["sweep"];
+    let results = |r: &str| {
+        sweep["placements"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|p| p["result"] == r)
+            .count()
+    };
+    let sweep_words = ["goal", "out", "rest", "timeout", "blocked"]
+        .map(|r| results(r).to_string())
+        .join(" ");
+    let solution = if shipped["solution"].is_null() {
+        String::new()
+    } else {
+        sweep["game_stop"].to_string()
+    };
+    let col = format!(".cmp-col[data-seed='{seed}']");
+    let got = s
+        .eval(&format!(
+            "(() => {{ const d = document.querySelector(\"{col}\").dataset; return [d.attempts, d.preSolved, d.noSingleRamp, d.shippedAttempt, d.fallback, d.levelHash, d.sweep, d.solution]; }})()"
+        ))
+        .await;
+    assert_eq!(
+        got,
+        json!([
+            attempts.len().to_string(),
+            verdicts("pre_solved").to_string(),
+            verdicts("no_single_ramp_solution").to_string(),
+            shipped["attempt"].to_string(),
+            shipped["fallback"].to_string(),
+            shipped["level_hash"].as_str().unwrap(),
+            sweep_words,
+            solution,
+        ]),
+        "seed {seed}: the compare view against `generate --json --full`"
+    );
+    let squares = s
+        .eval(&format!(
+            "[...document.querySelectorAll(\"{col} .att\")].map((e) => e.className.split(' ')[1])"
+        ))
+        .await;
+    let want: Vec<Value> = attempts.iter().map(|a| a["verdict"].clone()).collect();
+    assert_eq!(squares, Value::Array(want), "seed {seed}: the ledger");
+}
+
+async fn wait_compared(s: &Studio, seeds: &[u64]) {
+    let words = seeds
+        .iter()
+        .map(|x| x.to_string())
+        .collect::<Vec<_>>()
+        .join(" ");
+    s.wait_for(
+        &format!(
+            "document.getElementById('view-compare')?.dataset.seeds === '{words}' && document.getElementById('view-compare').dataset.state === 'ready'"
+        ),
+        &format!("the comparison of {words}"),
+    )
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn compare_view_numbers_equal_generate() {
+    let (dir, db) = temp_catalog("comfort-compare");
+    cli_json(&["scan", "0..50", "--db", &db, "--json"]);
+    super::cli_bookmark(&db, "42", "gentle fan level", &["easy"]);
+    let s = launch(&db).await;
+
+    // From the seed browser: a row and its neighbours.
+    view(&s, "seeds").await;
+    super::wait_count(&s, 50).await;
+    s.click("#seed-table .tr[data-seed='7']").await;
+    s.click("#compare-neighbours").await;
+    wait_compared(&s, &[6, 7, 8]).await;
+    for seed in [6, 7, 8] {
+        check_column(&s, seed).await;
+    }
+
+    // From a bookmark.
+    view(&s, "bookmarks").await;
+    s.click(".bm-item[data-seed='42'] .bm-compare").await;
+    // From a calendar day ("compare with…"): the oldest (6) gives way.
+    view(&s, "calendar").await;
+    s.wait_for(
+        "document.getElementById('view-calendar').dataset.state === 'ready'",
+        "the month",
+    )
+    .await;
+    let day: u64 = s
+        .attr_of("#cal-grid .cal-compare", "data-seed")
+        .await
+        .parse()
+        .unwrap();
+    s.click("#cal-grid .cal-compare").await;
+    view(&s, "compare").await;
+    wait_compared(&s, &[7, 8, 42, day]).await;
+    for seed in [7, 8, 42, day] {
+        check_column(&s, seed).await;
+    }
+    for (w, h) in [(1440u32, 900u32), (1024, 700)] {
+        s.resize(w, h).await;
+        s.eval("window.scrollTo(0, 0)").await;
+        let spilled = s
+            .eval("[...document.querySelectorAll('#view-compare .cmp-col, #view-compare .head, .viewtabs')].filter((e) => e.scrollWidth > e.clientWidth + 1).map((e) => e.className)")
+            .await;
+        assert_eq!(
+            spilled,
+            json!([]),
+            "{w}x{h}: something spills out of its box"
+        );
+        shot(&s, &format!("compare-{w}x{h}")).await;
+    }
+
+    // Two seeds typed, the rest removed.
+    s.click("#compare-clear").await;
+    for seed in ["2026-11-1", "1670"] {
+        let input = s.find("#compare-add").await;
+        input.send_keys(&format!("{seed}\u{E007}")).await.unwrap();
+    }
+    let nov1 = u(&cli_json(&["daily", "2026-11-01", "--json"])["seed"]);
+    wait_compared(&s, &[nov1, 1670]).await;
+    check_column(&s, 1670).await;
+    s.close().await;
+    let _ = std::fs::remove_dir_all(dir);
+}
