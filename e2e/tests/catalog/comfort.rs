@@ -44,12 +44,22 @@ async fn hover(s: &Studio, css: &str, x: f64, y: f64) {
         .await;
     let (w, h) = (size[0].as_f64().unwrap(), size[1].as_f64().unwrap());
     let element = s.find(css).await;
-    let actions = MouseActions::new("mouse".into()).then(PointerAction::MoveToElement {
-        element,
-        duration: Some(Duration::from_millis(20)),
-        x: (x - w / 2.0).round() as i64,
-        y: (y - h / 2.0).round() as i64,
-    });
+    let (dx, dy) = ((x - w / 2.0).round() as i64, (y - h / 2.0).round() as i64);
+    // Two moves, so the pointer always moves: a click elsewhere (the element
+    // click command) left the page's pointer there, not the actions' pointer.
+    let actions = MouseActions::new("mouse".into())
+        .then(PointerAction::MoveToElement {
+            element: element.clone(),
+            duration: Some(Duration::from_millis(20)),
+            x: dx - 2,
+            y: dy,
+        })
+        .then(PointerAction::MoveToElement {
+            element,
+            duration: Some(Duration::from_millis(20)),
+            x: dx,
+            y: dy,
+        });
     s.client
         .perform_actions(actions)
         .await
