@@ -141,7 +141,8 @@ export function drawHistogram(ctx: Ctx, w: number, h: number, bars: readonly Bar
     ctx.lineTo(plot.x + plot.w, Math.round(y) + 0.5);
     ctx.stroke();
     ctx.fillStyle = palette.muted;
-    ctx.fillText(compact(t), plot.x - 6, y);
+    // On a log axis 0 sits just under 1: the baseline says it.
+    if (!(lay.log && t === 0)) ctx.fillText(compact(t), plot.x - 6, y);
   });
   const hi = opts.highlight ?? null;
   if (hi !== null && lay.bars[hi]) {
