@@ -137,14 +137,17 @@ pub fn parse_summary(path: &Path, bytes: &[u8]) -> Result<RangeSummary> {
     })?;
     let s = &summary;
     let seeds = to - from;
-    let attempts_seeds: u64 = s.attempts_histogram.iter().map(|b| b.seeds).sum();
-    let solving_seeds: u64 = file.solving_histogram.iter().map(|b| b.seeds).sum();
-    let attempts: u64 = s
+    // Sums in u128: a file's counts may be anything up to u64::MAX, and adding
+    // them must refuse the file, not overflow.
+    let w = u128::from;
+    let attempts_seeds: u128 = s.attempts_histogram.iter().map(|b| w(b.seeds)).sum();
+    let solving_seeds: u128 = file.solving_histogram.iter().map(|b| w(b.seeds)).sum();
+    let attempts: u128 = s
         .attempts_histogram
         .iter()
-        .map(|b| u64::from(b.attempts) * b.seeds)
+        .map(|b| u128::from(b.attempts) * w(b.seeds))
         .sum();
-    let rate = |n: u64| {
+    let rate = |n: u128| {
         if s.seeds == 0 {
             0.0
         } else {
@@ -165,11 +168,11 @@ pub fn parse_summary(path: &Path, bytes: &[u8]) -> Result<RangeSummary> {
             format!("{} seeds for the range {}", s.seeds, file.range),
         ),
         (
-            attempts_seeds == seeds,
+            attempts_seeds == w(seeds),
             format!("its attempts histogram counts {attempts_seeds} seeds, not {seeds}"),
         ),
         (
-            solving_seeds == seeds,
+            solving_seeds == w(seeds),
             format!("its solving histogram counts {solving_seeds} seeds, not {seeds}"),
         ),
         (
@@ -177,11 +180,11 @@ pub fn parse_summary(path: &Path, bytes: &[u8]) -> Result<RangeSummary> {
             "its histograms are not in ascending order".into(),
         ),
         (
-            s.accepted + s.fallback + s.all_pre_solved == seeds,
+            w(s.accepted) + w(s.fallback) + w(s.all_pre_solved) == w(seeds),
             "its accepted, fallback and all-preSolved seeds do not add up to its seeds".into(),
         ),
         (
-            s.fallback_rate == rate(s.fallback),
+            s.fallback_rate == rate(w(s.fallback)),
             "its fallback rate is not fallback / seeds".into(),
         ),
         (
@@ -189,11 +192,11 @@ pub fn parse_summary(path: &Path, bytes: &[u8]) -> Result<RangeSummary> {
             "its mean attempts are not its histogram's".into(),
         ),
         (
-            s.pre_solved_rejections + s.no_single_ramp_rejections + s.accepted == attempts,
+            w(s.pre_solved_rejections) + w(s.no_single_ramp_rejections) + w(s.accepted) == attempts,
             "its rejections and accepted levels do not add up to its attempts".into(),
         ),
         (
-            file.computed + file.skipped == file.shards && file.shard_size > 0,
+            w(file.computed) + w(file.skipped) == w(file.shards) && file.shard_size > 0,
             "its shard counts do not add up".into(),
         ),
         (
@@ -222,7 +225,7 @@ pub fn parse_summary(path: &Path, bytes: &[u8]) -> Result<RangeSummary> {
             // did not find a level either); the scan's summary counts them apart.
             fallback: s.fallback + s.all_pre_solved,
             all_pre_solved: s.all_pre_solved,
-            fallback_rate: rate(s.fallback + s.all_pre_solved),
+            fallback_rate: rate(w(s.fallback) + w(s.all_pre_solved)),
             pre_solved_rejections: s.pre_solved_rejections,
             attempts_histogram: s
                 .attempts_histogram
@@ -347,6 +350,17 @@ mod tests {
                 "solving histogram counts 2 seeds",
             ),
             (Box::new(|v| v["rows"] = json!(-1)), "invalid value"),
+            // Counts that would overflow when added are refused, not a panic.
+            (
+                Box::new(|v| v["summary"]["accepted"] = json!(u64::MAX)),
+                "do not add up to its seeds",
+            ),
+            (
+                Box::new(
+                    |v| v["summary"]["attempts_histogram"] = json!([{"attempts": 1, "seeds": u64::MAX}, {"attempts": 2, "seeds": u64::MAX}]),
+                ),
+                "attempts histogram counts",
+            ),
         ];
         for (tamper, reason) in cases {
             let mut v = good.clone();
