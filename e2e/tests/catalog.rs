@@ -11,7 +11,10 @@ use std::path::{Path, PathBuf};
 use contraption_e2e::{cli_json, screenshot_dir, Studio};
 use serde_json::Value;
 
-// Issue 9's symptoms, one file each (beside this one, in tests/catalog/).
+// Issue 9's symptoms and issue 14's statistics (comfort.rs), one file each
+// (beside this one, in tests/catalog/).
+#[path = "catalog/comfort.rs"]
+mod comfort;
 #[path = "catalog/new_user.rs"]
 mod new_user;
 #[path = "catalog/search.rs"]

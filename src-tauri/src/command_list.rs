@@ -51,6 +51,9 @@ macro_rules! studio_commands {
             lab::ab_would_change,
             lab::ab_thumbnails,
             lab::export_ab_csv,
+            stats::export_chart_csv,
+            stats::open_range_summary,
+            compare::compare_seeds,
         }
     };
 }

@@ -11,8 +11,8 @@ use std::path::{Path, PathBuf};
 use contraption::{GenerationReport, ParsedSeed, SeedError};
 use contraption_catalog::{Bookmark, BookmarkCheck, BookmarkInput, BookmarkQuery, SeedPage, Stats};
 use studio_core::catalog::{
-    CalendarMonth, CatalogInfo, ScanEvent, ScanOutcome, SearchEvent, SearchOutcome, SeedRequest,
-    Thumbnail,
+    CalendarMonth, CatalogInfo, ChartTable, ComparedSeed, RangeSummary, ScanEvent, ScanOutcome,
+    SearchEvent, SearchOutcome, SeedRequest, Thumbnail,
 };
 use studio_core::draft_compare::SeedComparison;
 use studio_core::exchange::{ImportedLevel, PictureKind, SharedSeed, WrittenFile};
@@ -63,6 +63,9 @@ fn export_all(dir: &Path) {
     Stats::export_all_to(dir).unwrap();
     Thumbnail::export_all_to(dir).unwrap();
     CalendarMonth::export_all_to(dir).unwrap();
+    ChartTable::export_all_to(dir).unwrap();
+    RangeSummary::export_all_to(dir).unwrap();
+    ComparedSeed::export_all_to(dir).unwrap();
     Bookmark::export_all_to(dir).unwrap();
     BookmarkInput::export_all_to(dir).unwrap();
     BookmarkQuery::export_all_to(dir).unwrap();

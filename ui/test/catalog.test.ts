@@ -3,7 +3,8 @@ import type { Bookmark } from "../src/bindings/Bookmark";
 import type { CatalogInfo } from "../src/bindings/CatalogInfo";
 import type { ScanEvent } from "../src/bindings/ScanEvent";
 import type { Stats } from "../src/bindings/Stats";
-import { histogramBars, histogramMedian, placementWords, shares, shareWords, statCards } from "../src/catalog/stats/model";
+import { histogramBins, partWords } from "../src/catalog/stats/figures";
+import { histogramMedian, placementTip, statCards, verdicts } from "../src/catalog/stats/model";
 import { CommandFailed } from "../src/lib/ipc";
 import {
   alreadyBookmarked,
@@ -286,13 +287,13 @@ describe("bookmark words", () => {
 
 describe("statistics model", () => {
   const s = {
-    seeds: 10, accepted: 8, fallback: 1, all_pre_solved: 1, fallback_rate: 0.1, pre_solved_rejections: 4,
+    seeds: 10, accepted: 8, fallback: 2, all_pre_solved: 1, fallback_rate: 0.2, pre_solved_rejections: 4,
     attempts_histogram: [[1, 6], [3, 4]], solving_histogram: [[0, 2], [2, 3], [5, 5]],
     placement_solves: Array.from({ length: 144 }, (_, i) => (i === 19 ? 4 : 0)),
   } as unknown as Stats;
   it("fills histogram gaps and finds the median", () => {
-    expect(histogramBars(s.attempts_histogram)).toEqual([{ label: "1", value: 6 }, { label: "2", value: 0 }, { label: "3", value: 4 }]);
-    expect(histogramBars([])).toEqual([]);
+    expect(histogramBins(s.attempts_histogram, 10).map((b) => [b.label, b.value])).toEqual([["1", 6], ["2", 0], ["3", 4]]);
+    expect(histogramBins([], 0)).toEqual([]);
     expect(histogramMedian(s.solving_histogram)).toBe(2);
     expect(histogramMedian([])).toBe(0);
   });
@@ -300,7 +301,7 @@ describe("statistics model", () => {
     const cards = statCards(s, "solving ≤ 3");
     expect(cards.map((c) => [c.key, c.value, c.tone])).toEqual([
       ["seeds", "10", ""],
-      ["fallback rate", "10.00%", "bad"],
+      ["fallback rate", "20.00%", "bad"],
       ["mean attempts", "1.80", ""],
       ["median solving", "2", ""],
     ]);
@@ -313,8 +314,11 @@ describe("statistics model", () => {
     ]);
   });
   it("words the shares and a placement", () => {
-    expect(shares(s).map((x) => shareWords(x, 10))).toEqual(["accepted: 8 (80.00%)", "fallback: 1 (10.00%)", "all 40 preSolved: 1 (10.00%)"]);
-    expect(placementWords(19, s, rules)).toBe("placement 19: ramp at (15, 102), tilt 0.8 rad — solves 4 of 10 seeds (40.0%)");
+    expect(verdicts(s).map((x) => partWords(x, 10))).toEqual(["accepted: 8 (80.0%)", "fallback: 1 (10.0%)", "all 40 preSolved: 1 (10.0%)"]);
+    const tip = placementTip(19, s, rules);
+    expect(tip.title).toBe("placement 19");
+    expect(tip.lines).toEqual(["ramp at (15, 102), tilt 0.8 rad", "solves 4 seeds", "40.0% of 10 seeds"]);
+    expect(tip.data).toEqual({ placement: 19, count: 4, share: 0.4 });
   });
 });
 

@@ -4,11 +4,13 @@
 //! [`blocking`], never on the main (UI) thread.
 
 pub mod catalog;
+pub mod compare;
 pub mod exchange;
 pub mod inspect;
 pub mod lab;
 pub mod play;
 pub mod rules;
+pub mod stats;
 
 use studio_core::{CommandError, ShellError, StudioError};
 

@@ -1,12 +1,17 @@
 //! The catalog in the studio: scanned seeds, statistics, bookmarks, the daily
 //! calendar and thumbnails. Only the catalog crate (`contraption-catalog`) and the
 //! engine decide; this holds the open catalog (`CatalogState`), runs scans as
-//! cancellable jobs (`scan`) and draws the worlds the views show (`pictures`).
+//! cancellable jobs (`scan`), draws the worlds the views show (`pictures`), writes
+//! a chart's data as CSV (`table`) and reads a whole-range summary file for the
+//! Statistics view (`summary_file`), and compares seeds side by side (`compare`).
 
+mod compare;
 mod pictures;
 mod scan;
 mod search;
 mod state;
+mod summary_file;
+mod table;
 
 use contraption::{parse_criteria, Criteria, ValidRules};
 use contraption_catalog::{
@@ -16,6 +21,7 @@ use contraption_catalog::{
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
+pub use compare::{compare, ComparedAttempt, ComparedSeed, MAX_COMPARED, MIN_COMPARED};
 pub use pictures::{
     calendar_month, thumbnails, CalendarDay, CalendarMonth, Thumbnail, MAX_THUMBNAILS,
 };
@@ -25,6 +31,8 @@ pub use scan::{
 };
 pub use search::{run_search, search, SearchEvent, SearchInfo, SearchOutcome, SearchTotals};
 pub use state::{CatalogInfo, CatalogState, ScanSlot};
+pub use summary_file::{parse_summary, read_summary_file, RangeSummary, MAX_SUMMARY_FILE_BYTES};
+pub use table::{write_table, ChartTable, MAX_CELL_CHARS, MAX_TABLE_COLUMNS, MAX_TABLE_ROWS};
 
 /// Everything the catalog views can refuse or fail with.
 #[derive(Debug, Clone, PartialEq, thiserror::Error, Serialize, Deserialize, TS)]
@@ -61,6 +69,22 @@ pub enum CatalogViewError {
         stored: u64,
         #[ts(type = "number")]
         total: u64,
+    },
+    /// A chart's table was refused (nothing was written).
+    #[error("the chart's table was refused: {reason}")]
+    BadTable { reason: String },
+    /// A whole-range summary file was refused; the view keeps what it showed.
+    #[error("{path} was refused: {reason}")]
+    SummaryFile { path: String, reason: String },
+    #[error("{0}")]
+    Io(crate::error::FileError),
+    /// A comparison is of `min` to `max` distinct seeds.
+    #[error("compare {min} to {max} different seeds (got {asked}, {different} different)")]
+    CompareSeeds {
+        asked: usize,
+        different: usize,
+        min: usize,
+        max: usize,
     },
 }
 

@@ -13,7 +13,7 @@ import * as inspectorApi from "../inspector/api";
 import { nextSeed, prevSeed, randomSeed } from "../inspector/model";
 import { errorMessage } from "../lib/ipc";
 
-export type ViewName = "inspector" | "seeds" | "stats" | "bookmarks" | "calendar" | "rules" | "lab";
+export type ViewName = "inspector" | "seeds" | "stats" | "bookmarks" | "calendar" | "compare" | "rules" | "lab";
 
 /** The views of the main window, in view-bar order. */
 export const VIEWS: readonly { name: ViewName; label: string; title: string }[] = [
@@ -22,6 +22,7 @@ export const VIEWS: readonly { name: ViewName; label: string; title: string }[] 
   { name: "stats", label: "Statistics", title: "pictures of the scanned seeds" },
   { name: "bookmarks", label: "Bookmarks", title: "saved seeds, regression check" },
   { name: "calendar", label: "Calendar", title: "daily seeds, month by month (UTC)" },
+  { name: "compare", label: "Compare", title: "two to four seeds side by side" },
   { name: "rules", label: "Rules", title: "the rules in force, a draft, and one seed before and after" },
   { name: "lab", label: "A/B", title: "a seed range under two rule sets, side by side, and what changed" },
 ];

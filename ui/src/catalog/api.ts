@@ -5,6 +5,8 @@ import type { BookmarkInput } from "../bindings/BookmarkInput";
 import type { BookmarkQuery } from "../bindings/BookmarkQuery";
 import type { CalendarMonth } from "../bindings/CalendarMonth";
 import type { CatalogInfo } from "../bindings/CatalogInfo";
+import type { ChartTable } from "../bindings/ChartTable";
+import type { RangeSummary } from "../bindings/RangeSummary";
 import type { ScanEvent } from "../bindings/ScanEvent";
 import type { SearchEvent } from "../bindings/SearchEvent";
 import type { SearchOutcome } from "../bindings/SearchOutcome";
@@ -13,6 +15,7 @@ import type { SeedPage } from "../bindings/SeedPage";
 import type { SeedRequest } from "../bindings/SeedRequest";
 import type { Stats } from "../bindings/Stats";
 import type { Thumbnail } from "../bindings/Thumbnail";
+import type { WrittenFile } from "../bindings/WrittenFile";
 import { call, channel, rules } from "../lib/ipc";
 import type { FieldRules } from "../lib/rules";
 
@@ -25,6 +28,10 @@ export const catalogInfo = () => call<CatalogInfo>("catalog_info");
 export const querySeeds = (query: SeedRequest) => call<SeedPage>("query_seeds", { query });
 /** Statistics over exactly the rows `querySeeds` gives for the same criteria text. */
 export const catalogStats = (criteria: string) => call<Stats>("catalog_stats", { criteria });
+/** Asks where to save a chart's table as CSV (a native dialog) and writes it; null when cancelled. */
+export const exportChartCsv = (table: ChartTable) => call<WrittenFile | null>("export_chart_csv", { table });
+/** Asks which whole-range summary file (`_summary.json`) to open and reads it strictly; null when cancelled. */
+export const openRangeSummary = () => call<RangeSummary | null>("open_range_summary");
 /** The shipped worlds of up to 256 seeds, for thumbnails. */
 export const thumbnails = (seeds: number[]) => call<Thumbnail[]>("seed_thumbnails", { seeds });
 /** The field's rules, to draw thumbnails and the placement map with (the `rules` command, asked once). */

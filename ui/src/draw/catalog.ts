@@ -39,7 +39,9 @@ export interface BarLayout {
   plot: Rect;
   /** x of each bar's left edge and its width, in order. */
   bars: { x: number; w: number; y: number; h: number }[];
+  /** The axis's top count. */
   max: number;
+  log: boolean;
 }
 
 /** Tick steps tried at each power of ten (the axis has four ticks: 0, step … 4 × step). */
@@ -61,33 +63,77 @@ export function niceMax(v: number): number {
   }
 }
 
-/** Where the bars of a histogram go inside `w` × `h` (left axis gutter, bottom labels). */
-export function barLayout(w: number, h: number, bars: readonly Bar[]): BarLayout {
+/**
+ * Bar heights on a linear or a logarithmic axis (log10(1 + v), so a bin of 1
+ * still shows beside one of 10,000), as fractions of the axis's top.
+ */
+export function barFraction(value: number, max: number, log: boolean): number {
+  if (max <= 0 || value <= 0) return 0;
+  return log ? Math.log10(1 + value) / Math.log10(1 + max) : value / max;
+}
+
+/** The top of a log axis: the smallest power of ten ≥ the largest count (at least 10). */
+export function logMax(v: number): number {
+  return 10 ** Math.max(1, Math.ceil(Math.log10(Math.max(1, v))));
+}
+
+/** The ticks of a log axis: 0, 1, 10, … up to `max`. */
+export function logTicks(max: number): number[] {
+  const out = [0];
+  for (let t = 1; t <= max; t *= 10) out.push(t);
+  return out;
+}
+
+/** How a histogram is drawn: a logarithmic count axis, and the bar to highlight (hovered). */
+export interface HistogramOptions {
+  log?: boolean;
+  highlight?: number | null;
+}
+
+/**
+ * Where the bars of a histogram go inside `w` × `h` (left axis gutter, bottom
+ * labels). On a log axis a bar's height is log10(1 + count) of the axis's, so a
+ * bin of 1 still shows beside one of 10,000.
+ */
+export function barLayout(w: number, h: number, bars: readonly Bar[], log = false): BarLayout {
   const plot = { x: 44, y: 10, w: Math.max(1, w - 54), h: Math.max(1, h - 34) };
-  const max = niceMax(Math.max(0, ...bars.map((b) => b.value)));
+  const top = Math.max(0, ...bars.map((b) => b.value));
+  const max = log ? logMax(top) : niceMax(top);
   const slot = plot.w / Math.max(1, bars.length);
   const gap = Math.min(4, slot * 0.2);
   return {
     plot,
     max,
+    log,
     bars: bars.map((b, i) => {
-      const bh = (b.value / max) * plot.h;
+      const bh = barFraction(b.value, max, log) * plot.h;
       return { x: plot.x + i * slot + gap / 2, w: Math.max(1, slot - gap), y: plot.y + plot.h - bh, h: bh };
     }),
   };
 }
 
-/** A histogram: one bar per bin, a value axis with 4 gridlines, labels thinned to fit. */
-export function drawHistogram(ctx: Ctx, w: number, h: number, bars: readonly Bar[], color: string): BarLayout {
+/** The bar whose column (its slot, full height of the plot) holds the point, or null. */
+export function barAt(lay: BarLayout, px: number, py: number): number | null {
+  const { plot } = lay;
+  if (!lay.bars.length || px < plot.x || px >= plot.x + plot.w || py < plot.y || py >= plot.y + plot.h + 20) return null;
+  return Math.min(lay.bars.length - 1, Math.floor(((px - plot.x) / plot.w) * lay.bars.length));
+}
+
+/**
+ * A histogram: one bar per bin, a count axis (4 gridlines, or one per power of
+ * ten on a log axis), labels thinned to fit; the highlighted bar is outlined.
+ */
+export function drawHistogram(ctx: Ctx, w: number, h: number, bars: readonly Bar[], color: string, opts: HistogramOptions = {}): BarLayout {
   ctx.fillStyle = palette.bg;
   ctx.fillRect(0, 0, w, h);
-  const lay = barLayout(w, h, bars);
+  const lay = barLayout(w, h, bars, opts.log ?? false);
   const { plot, max } = lay;
   ctx.font = "10px sans-serif";
   ctx.textBaseline = "middle";
   ctx.textAlign = "right";
-  for (let i = 0; i <= 4; i++) {
-    const y = plot.y + plot.h - (i / 4) * plot.h;
+  const ticks = lay.log ? logTicks(max) : [0, 1, 2, 3, 4].map((i) => (max * i) / 4);
+  ticks.forEach((t, i) => {
+    const y = plot.y + plot.h - barFraction(t, max, lay.log) * plot.h;
     ctx.strokeStyle = i === 0 ? palette.fieldEdge : palette.grid;
     ctx.lineWidth = 1;
     ctx.beginPath();
@@ -95,10 +141,23 @@ export function drawHistogram(ctx: Ctx, w: number, h: number, bars: readonly Bar
     ctx.lineTo(plot.x + plot.w, Math.round(y) + 0.5);
     ctx.stroke();
     ctx.fillStyle = palette.muted;
-    ctx.fillText(compact((max * i) / 4), plot.x - 6, y);
+    // On a log axis 0 sits just under 1: the baseline says it.
+    if (!(lay.log && t === 0)) ctx.fillText(compact(t), plot.x - 6, y);
+  });
+  const hi = opts.highlight ?? null;
+  if (hi !== null && lay.bars[hi]) {
+    const r = lay.bars[hi]!;
+    ctx.fillStyle = "rgba(255, 255, 255, 0.08)";
+    ctx.fillRect(r.x - 1, plot.y, r.w + 2, plot.h);
   }
   ctx.fillStyle = color;
   for (const b of lay.bars) if (b.h > 0) ctx.fillRect(b.x, b.y, b.w, Math.max(1, b.h));
+  if (hi !== null && lay.bars[hi]) {
+    const r = lay.bars[hi]!;
+    ctx.strokeStyle = "#ffffff";
+    ctx.lineWidth = 1;
+    ctx.strokeRect(Math.round(r.x) + 0.5, Math.round(Math.min(r.y, plot.y + plot.h - 1)) + 0.5, Math.max(1, Math.round(r.w) - 1), Math.max(1, Math.round(r.h)));
+  }
   ctx.textAlign = "center";
   ctx.textBaseline = "top";
   ctx.fillStyle = palette.muted;
@@ -124,30 +183,48 @@ export interface Share {
   color: string;
 }
 
-/** One horizontal bar split into shares (verdicts); returns each segment's x range. */
-export function drawShares(ctx: Ctx, w: number, h: number, shares: readonly Share[]): { x0: number; x1: number }[] {
-  ctx.fillStyle = palette.bg;
-  ctx.fillRect(0, 0, w, h);
+/** Each share's x range across `w` (any non-zero share at least 2 px; the widest gives up the room). */
+export function shareSegments(w: number, shares: readonly Share[]): { x0: number; x1: number }[] {
   const total = shares.reduce((s, x) => s + x.value, 0);
-  const out: { x0: number; x1: number }[] = [];
-  let x = 0;
-  const barH = Math.max(8, h - 4);
-  ctx.fillStyle = palette.grid;
-  ctx.fillRect(0, 2, w, barH);
-  // Any non-zero share stays visible (at least 2 px); the widest one gives up the room.
   const widths = shares.map((s) => (total > 0 && s.value > 0 ? Math.max(2, (s.value / total) * w) : 0));
   const excess = widths.reduce((a, b) => a + b, 0) - (total > 0 ? w : 0);
   if (excess > 0) {
     const widest = widths.indexOf(Math.max(...widths));
     widths[widest] = widths[widest]! - excess;
   }
-  shares.forEach((s, i) => {
-    const sw = widths[i]!;
-    ctx.fillStyle = s.color;
-    if (sw > 0) ctx.fillRect(x, 2, sw, barH);
-    out.push({ x0: x, x1: x + sw });
+  let x = 0;
+  return widths.map((sw) => {
+    const seg = { x0: x, x1: x + sw };
     x += sw;
+    return seg;
   });
+}
+
+/** The share under x (its index), or null. */
+export function shareAt(segments: readonly { x0: number; x1: number }[], px: number): number | null {
+  const i = segments.findIndex((s) => s.x1 > s.x0 && px >= s.x0 && px < s.x1);
+  return i < 0 ? null : i;
+}
+
+/** One horizontal bar split into shares (verdicts); returns each segment's x range. */
+export function drawShares(ctx: Ctx, w: number, h: number, shares: readonly Share[], highlight: number | null = null): { x0: number; x1: number }[] {
+  ctx.fillStyle = palette.bg;
+  ctx.fillRect(0, 0, w, h);
+  const barH = Math.max(8, h - 4);
+  ctx.fillStyle = palette.grid;
+  ctx.fillRect(0, 2, w, barH);
+  const out = shareSegments(w, shares);
+  shares.forEach((s, i) => {
+    const { x0, x1 } = out[i]!;
+    ctx.fillStyle = s.color;
+    if (x1 > x0) ctx.fillRect(x0, 2, x1 - x0, barH);
+  });
+  const hs = highlight === null ? null : out[highlight];
+  if (hs && hs.x1 > hs.x0) {
+    ctx.strokeStyle = "#ffffff";
+    ctx.lineWidth = 2;
+    ctx.strokeRect(hs.x0 + 1, 3, Math.max(1, hs.x1 - hs.x0 - 2), barH - 2);
+  }
   return out;
 }
 
@@ -198,7 +275,15 @@ export function placementCell(i: number, rules: FieldRules): { a: number; col: n
  * positions, each cell coloured by the share of seeds it solves (relative to the
  * best placement), the share printed when cells are large enough.
  */
-export function drawPlacementMap(ctx: Ctx, w: number, h: number, solves: readonly number[], seeds: number, rules: FieldRules): PlacementMapLayout {
+export function drawPlacementMap(
+  ctx: Ctx,
+  w: number,
+  h: number,
+  solves: readonly number[],
+  seeds: number,
+  rules: FieldRules,
+  highlight: number | null = null,
+): PlacementMapLayout {
   ctx.fillStyle = palette.bg;
   ctx.fillRect(0, 0, w, h);
   const lay = placementMapLayout(w, h, rules);
@@ -224,8 +309,15 @@ export function drawPlacementMap(ctx: Ctx, w: number, h: number, solves: readonl
       ctx.fillStyle = v / best > 0.6 ? "#10131a" : palette.text;
       ctx.font = "10px sans-serif";
       ctx.textBaseline = "middle";
-      ctx.fillText(`${((100 * v) / seeds).toFixed(v * 1000 < seeds ? 1 : 0)}%`, x + lay.cell / 2, y + lay.cell / 2);
+      ctx.fillText(`${((100 * v) / seeds).toFixed(1)}%`, x + lay.cell / 2, y + lay.cell / 2);
     }
+  }
+  const hp = highlight === null ? null : placementCell(highlight, rules);
+  const panel = hp && lay.panels[hp.a];
+  if (hp && panel) {
+    ctx.strokeStyle = "#ffffff";
+    ctx.lineWidth = 2;
+    ctx.strokeRect(panel.x + hp.col * lay.cell + 1, panel.y + hp.row * lay.cell + 1, lay.cell - 2, lay.cell - 2);
   }
   return lay;
 }

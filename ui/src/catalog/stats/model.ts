@@ -1,8 +1,9 @@
-/** Pure logic of the statistics view: the numbers of the cards, the bars of the charts, the map's words. */
+/** Pure logic of the statistics view: the numbers of the cards, the verdicts, the map's words (figures.ts: shares, bins, tables). */
 import type { FieldRules } from "../../lib/rules";
 import type { Stats } from "../../bindings/Stats";
-import type { Bar, Share } from "../../draw/catalog";
+import { placementName } from "../../lib/placement";
 import { percent } from "../model";
+import { placementPose, share, shareText, type Part } from "./figures";
 
 /** The studio's colours for the charts (draw/colors.ts has the field's). */
 export const CHART_COLORS = {
@@ -25,18 +26,6 @@ export interface Card {
 }
 
 const words = (v: number): string => v.toLocaleString("en-US");
-
-/** One bar per value from the smallest to the largest (missing values as 0). */
-export function histogramBars(hist: readonly (readonly [number, number])[]): Bar[] {
-  if (!hist.length) return [];
-  const m = new Map(hist);
-  const keys = [...m.keys()];
-  const lo = Math.min(...keys);
-  const hi = Math.max(...keys);
-  const out: Bar[] = [];
-  for (let k = lo; k <= hi; k++) out.push({ label: String(k), value: m.get(k) ?? 0 });
-  return out;
-}
 
 /** The median of a histogram `[value, count]` sorted by value (0 when empty). */
 export function histogramMedian(hist: readonly (readonly [number, number])[]): number {
@@ -73,30 +62,26 @@ export function statCards(s: Stats, of: string): Card[] {
   ];
 }
 
-/** The verdict shares of the shipped levels. */
-export function shares(s: Stats): Share[] {
+/**
+ * The verdicts of the shipped levels, as shares of the seeds; they add up to the
+ * seeds. The catalog's `fallback` counts the all-preSolved seeds too: here they
+ * are apart, as in the scan's summary (`contraption scan --json`).
+ */
+export function verdicts(s: Stats): Part[] {
   return [
-    { label: "accepted", value: s.accepted, color: CHART_COLORS.accepted },
-    { label: "fallback", value: s.fallback, color: CHART_COLORS.fallback },
-    { label: "all 40 preSolved", value: s.all_pre_solved, color: CHART_COLORS.allPreSolved },
-  ];
+    { key: "accepted", label: "accepted", value: s.accepted, color: CHART_COLORS.accepted },
+    { key: "fallback", label: "fallback", value: s.fallback - s.all_pre_solved, color: CHART_COLORS.fallback },
+    { key: "all_pre_solved", label: "all 40 preSolved", value: s.all_pre_solved, color: CHART_COLORS.allPreSolved },
+  ].map((p) => ({ ...p, share: share(p.value, s.seeds) }));
 }
 
-/** "fallback: 12 (2.00%)". */
-export function shareWords(share: Share, seeds: number): string {
-  return `${share.label}: ${words(share.value)} (${percent(share.value, seeds, 2)})`;
-}
-
-export const MAP_HINT = "Hover a cell: its position, tilt and how many seeds it solves.";
-
-/** What the placement map says about sweep placement `i`. */
-export function placementWords(i: number, s: Stats, rules: FieldRules): string {
-  const na = rules.sweep_angles.length;
-  const ny = rules.sweep_ys.length;
-  const x = rules.sweep_xs[Math.floor(i / (na * ny))];
-  const y = rules.sweep_ys[Math.floor(i / na) % ny];
-  const a = rules.sweep_angles[i % na];
+/** The placement map's tooltip for sweep placement `i`: its name, where the ramp goes, and the seeds it solves. */
+export function placementTip(i: number, s: Stats, rules: FieldRules): { title: string; lines: string[]; data: Record<string, string | number> } {
+  const { x, y, tilt } = placementPose(i, rules);
   const solves = s.placement_solves[i] ?? 0;
-  const seeds = s.seeds;
-  return `placement ${i}: ramp at (${x}, ${y}), tilt ${a} rad — solves ${words(solves)} of ${words(seeds)} seeds (${percent(solves, seeds)})`;
+  return {
+    title: placementName(i),
+    lines: [`ramp at (${x}, ${y}), tilt ${tilt} rad`, `solves ${words(solves)} seeds`, `${shareText(solves, s.seeds)} of ${words(s.seeds)} seeds`],
+    data: { placement: i, count: solves, share: share(solves, s.seeds) ?? "" },
+  };
 }
