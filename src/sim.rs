@@ -86,10 +86,12 @@ struct Solid {
     inv_len2: f64,
     /// Contact distance: ball radius + the solid's radius.
     reach: f64,
-    /// Bounding box of the contact region, for a cheap early out.
+    /// Bounding box of the contact region, for a cheap early out (the two lower
+    /// bounds side by side, then the two upper ones, so the test can compare a
+    /// pair at a time).
     min_x: f64,
-    max_x: f64,
     min_y: f64,
+    max_x: f64,
     max_y: f64,
     restitution: f64,
     friction: f64,
@@ -913,7 +915,7 @@ fn sides(k: &Consts, b: &mut Ball) -> bool {
 fn contact(k: &Consts, s: &Solid, b: &mut Ball) -> bool {
     // One branch for the four comparisons (`|`, not `||`): whether the ball is near
     // a solid changes from step to step, and four branches mispredict more often.
-    if (b.x < s.min_x) | (b.x > s.max_x) | (b.y < s.min_y) | (b.y > s.max_y) {
+    if (b.x < s.min_x) | (b.y < s.min_y) | (b.x > s.max_x) | (b.y > s.max_y) {
         return false;
     }
     contact_near(k, s, b)
