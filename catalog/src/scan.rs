@@ -462,6 +462,13 @@ impl Catalog {
             next,
             ..scan.clone()
         })));
+        let summarise = |a: u64, b: u64| -> Vec<_> {
+            (a..b)
+                .into_par_iter()
+                .map(|s| summarize(rules, s as u32))
+                .collect()
+        };
+        let mut rows = summarise(next, (next + SCAN_CHUNK).min(scan.to));
         while next < scan.to {
             if cancel.load(Ordering::Relaxed) {
                 return Ok(self
@@ -469,25 +476,32 @@ impl Catalog {
                     .then_some(ScanEnd::Cancelled));
             }
             let end = (next + SCAN_CHUNK).min(scan.to);
-            let rows: Vec<_> = (next..end)
-                .into_par_iter()
-                .map(|s| summarize(rules, s as u32))
-                .collect();
-            let tx = self
-                .conn
-                .transaction_with_behavior(TransactionBehavior::Immediate)?;
-            // The position moves, and the lease is renewed, only while it is ours.
-            let held = tx.execute(
-                "UPDATE scans SET next_seed = ?2, lease_until = ?3 WHERE id = ?1 AND lease_owner = ?4",
-                params![id, end as i64, unix_now() + LEASE_SECONDS, me],
-            )?;
-            if held == 0 {
+            // The next chunk is summarised on all cores while this one is committed
+            // (it is thrown away if the scan stops), so no core waits for SQLite.
+            let conn = &mut self.conn;
+            let (following, held) = rayon::join(
+                || summarise(end, (end + SCAN_CHUNK).min(scan.to)),
+                || -> Result<bool, CatalogError> {
+                    let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+                    // The position moves, and the lease is renewed, only while it is ours.
+                    let held = tx.execute(
+                        "UPDATE scans SET next_seed = ?2, lease_until = ?3 WHERE id = ?1 AND lease_owner = ?4",
+                        params![id, end as i64, unix_now() + LEASE_SECONDS, me],
+                    )?;
+                    if held == 0 {
+                        return Ok(false);
+                    }
+                    put_rows(&tx, rules.id(), &rows)?;
+                    tx.commit()?;
+                    Ok(true)
+                },
+            );
+            if !held? {
                 return Ok(None);
             }
-            put_rows(&tx, rules.id(), &rows)?;
-            tx.commit()?;
             *computed += end - next;
             next = end;
+            rows = following;
             on(ScanEvent::Progress(progress_of(&ScanRecord {
                 next,
                 ..scan.clone()

@@ -47,9 +47,10 @@ struct Printed<'a> {
     summary: &'a ScanSummary,
 }
 
-/// Seeds summarised (on all cores) and written together by a printing scan:
-/// memory stays flat whatever the range.
-const PRINT_CHUNK: u64 = 1024;
+/// Seeds summarised (on all cores) and written together by a printing scan, one
+/// chunk written while the next is summarised: memory stays flat (two chunks)
+/// whatever the range.
+const PRINT_CHUNK: u64 = 4096;
 
 /// Above this share of fallbacks the summary says fallbacks are common: the
 /// generator's bar (the default rules ship a fallback for 0 of 10,000 seeds).
@@ -125,7 +126,7 @@ fn run_printing(range: &str, ctx: &Ctx, out: &mut Out) -> Result<()> {
 }
 
 /// Summarises `from..to` a chunk at a time, writing each chunk's rows (with
-/// `json`) before the next is computed; returns the summary.
+/// `json`) while the next is computed; returns the summary.
 fn print_rows(
     from: u64,
     to: u64,
@@ -138,21 +139,34 @@ fn print_rows(
     if json {
         out.text("{\"seeds\":[")?;
     }
-    let mut start = from;
-    while start < to {
-        let end = (start + PRINT_CHUNK).min(to);
-        let rows: Vec<Row> = (start..end)
+    let summarise = |a: u64, b: u64| -> Vec<Row> {
+        (a..b)
             .into_par_iter()
             .map(|s| summarize(&ctx.rules, s as u32))
-            .collect();
-        for r in &rows {
-            if json {
-                out.text(if r.seed as u64 == from { "\n" } else { ",\n" })?;
-                out.json_compact(r)?;
-            }
-            totals.add(r);
-        }
+            .collect()
+    };
+    let mut start = from;
+    let mut rows = summarise(start, (start + PRINT_CHUNK).min(to));
+    while start < to {
+        let end = (start + PRINT_CHUNK).min(to);
+        // The next chunk is summarised on all cores while this one is written, so
+        // no core waits for the writing (or for the chunk's slowest seed alone).
+        let (next, written) = rayon::join(
+            || summarise(end, (end + PRINT_CHUNK).min(to)),
+            || -> Result<()> {
+                for r in &rows {
+                    if json {
+                        out.text(if r.seed as u64 == from { "\n" } else { ",\n" })?;
+                        out.json_compact(r)?;
+                    }
+                    totals.add(r);
+                }
+                Ok(())
+            },
+        );
+        written?;
         bar.inc(end - start);
+        rows = next;
         start = end;
     }
     Ok(totals.summary())
