@@ -670,35 +670,25 @@ trait Probe {
     /// as soon as [`Compiled::falls_clear`] proves it cannot reach the goal.
     const GOAL_ONLY: bool = false;
     /// The ball after a contact pass of `step`.
-    fn pass(&mut self, step: u32, x: f64, y: f64);
+    #[inline(always)]
+    fn pass(&mut self, _step: u32, _x: f64, _y: f64) {}
     /// The ball after a step that decided nothing.
-    fn step(&mut self, state: State);
+    #[inline(always)]
+    fn step(&mut self, _state: State) {}
     /// Where the ball ended.
-    fn end(&mut self, x: f64, y: f64);
+    #[inline(always)]
+    fn end(&mut self, _x: f64, _y: f64) {}
 }
 
 struct NoProbe;
+
+impl Probe for NoProbe {}
 
 /// [`NoProbe`] for runs whose one answer is whether the ball reaches the goal.
 struct GoalOnly;
 
 impl Probe for GoalOnly {
     const GOAL_ONLY: bool = true;
-    #[inline(always)]
-    fn pass(&mut self, _: u32, _: f64, _: f64) {}
-    #[inline(always)]
-    fn step(&mut self, _: State) {}
-    #[inline(always)]
-    fn end(&mut self, _: f64, _: f64) {}
-}
-
-impl Probe for NoProbe {
-    #[inline(always)]
-    fn pass(&mut self, _: u32, _: f64, _: f64) {}
-    #[inline(always)]
-    fn step(&mut self, _: State) {}
-    #[inline(always)]
-    fn end(&mut self, _: f64, _: f64) {}
 }
 
 /// Where the ball was at one contact pass of a bare run.
