@@ -22,6 +22,16 @@ const CSV: FileKind = FileKind {
 type Book<'a> = State<'a, Arc<RulesBook>>;
 type Draft<'a> = State<'a, Arc<DraftStore>>;
 
+/// The rules of sides A and B.
+fn sides(
+    a: LabRules,
+    b: LabRules,
+    book: &RulesBook,
+    draft: &DraftStore,
+) -> (contraption::ValidRules, contraption::ValidRules) {
+    (lab::resolve(a, book, draft), lab::resolve(b, book, draft))
+}
+
 /// Scans `from..to` under A and under B (a side already stored is reused),
 /// streaming `AbEvent`s; cancel with `cancel_job`.
 #[tauri::command]
@@ -38,10 +48,7 @@ pub async fn start_ab(
     on_event: Channel<AbEvent>,
 ) -> Reply<AbOutcome> {
     let (s, jobs) = (state.inner().clone(), jobs.inner().clone());
-    let (ra, rb) = (
-        lab::resolve(a, &book, &draft),
-        lab::resolve(b, &book, &draft),
-    );
+    let (ra, rb) = sides(a, b, &book, &draft);
     blocking(move || lab::run_ab(&s, &jobs, &ra, &rb, from, to, |e| drop(on_event.send(e)))).await
 }
 
@@ -57,10 +64,7 @@ pub async fn ab_report(
     to: u64,
 ) -> Reply<AbReport> {
     let s = state.inner().clone();
-    let (ra, rb) = (
-        lab::resolve(a, &book, &draft),
-        lab::resolve(b, &book, &draft),
-    );
+    let (ra, rb) = sides(a, b, &book, &draft);
     blocking(move || lab::compare(&s, &ra, &rb, from, to)).await
 }
 
@@ -74,10 +78,7 @@ pub async fn ab_would_change(
     b: LabRules,
 ) -> Reply<WouldChange> {
     let s = state.inner().clone();
-    let (ra, rb) = (
-        lab::resolve(a, &book, &draft),
-        lab::resolve(b, &book, &draft),
-    );
+    let (ra, rb) = sides(a, b, &book, &draft);
     let today = chrono::Utc::now().date_naive();
     blocking(move || lab::would_change(&s, &ra, &rb, today)).await
 }
@@ -111,10 +112,7 @@ pub async fn export_ab_csv(
     to: u64,
 ) -> Reply<Option<u64>> {
     let (answer, s) = (answer.inner().clone(), state.inner().clone());
-    let (ra, rb) = (
-        lab::resolve(a, &book, &draft),
-        lab::resolve(b, &book, &draft),
-    );
+    let (ra, rb) = sides(a, b, &book, &draft);
     let name = format!("contraption-compare-{from}-{to}.csv");
     blocking(move || {
         dialogs::save(
