@@ -316,7 +316,7 @@ describe("statistics model", () => {
   it("words the shares and a placement", () => {
     expect(verdicts(s).map((x) => partWords(x, 10))).toEqual(["accepted: 8 (80.0%)", "fallback: 1 (10.0%)", "all 40 preSolved: 1 (10.0%)"]);
     const tip = placementTip(19, s, rules);
-    expect(tip.title).toBe("placement 19");
+    expect(tip.title).toBe("placement 20");
     expect(tip.lines).toEqual(["ramp at (15, 102), tilt 0.8 rad", "solves 4 seeds", "40.0% of 10 seeds"]);
     expect(tip.data).toEqual({ placement: 19, count: 4, share: 0.4 });
   });

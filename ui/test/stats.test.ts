@@ -119,7 +119,7 @@ describe("chart tables", () => {
     expect(c.rows[1]).toEqual(["rejected: preSolved", "30", "0.428571"]);
     const p = placementsTable(rankPlacements(s.placement_solves, 20, rules), 20);
     expect(p.rows).toHaveLength(144);
-    expect(p.rows[0]).toEqual(["1", "placement 7", "7", ...Object.values(placementPose(7, rules)).map(String), "9", "0.450000"]);
+    expect(p.rows[0]).toEqual(["1", "placement 8", "7", ...Object.values(placementPose(7, rules)).map(String), "9", "0.450000"]);
     for (const table of [t, c, p]) for (const row of table.rows) expect(row).toHaveLength(table.columns.length);
   });
 });
