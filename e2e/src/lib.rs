@@ -23,6 +23,13 @@ use serde_json::{json, Value};
 /// How long [`Studio::find`] and [`Studio::click`] wait for an element to appear.
 pub const FIND_WITHIN: Duration = Duration::from_secs(10);
 
+/// Whether every field canvas shown (the inspector's stage, the play field) has
+/// been fitted to its box: a field canvas's CSS size is set, with its view, on
+/// the frame after its box changed, so the two differ until then.
+pub const FIELDS_FITTED: &str = "[...document.querySelectorAll('#stage-canvas, #play-canvas')]\
+    .every((c) => c.offsetParent === null || (c.clientWidth === c.parentElement.clientWidth \
+    && c.clientHeight === c.parentElement.clientHeight))";
+
 /// The workspace root.
 pub fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -255,16 +262,26 @@ impl Studio {
     }
 
     /// Resizes the window to `w` × `h` and waits for the page to follow.
+    ///
+    /// Then waits until the field canvases on the page (the inspector's stage, the
+    /// play field) have been fitted to their new box: each is sized on the
+    /// animation frame after its box changed, and until then its view (scale and
+    /// origin) is the old size's, so a point worked out from it would land
+    /// elsewhere once the frame comes.
     pub async fn resize(&self, w: u32, h: u32) {
         self.client
             .set_window_size(w, h)
             .await
             .expect("resize the window");
         self.wait_for(
-            &format!("window.outerWidth === {w} || window.innerWidth <= {w}"),
+            &format!(
+                "(window.outerWidth === {w} || window.innerWidth <= {w}) && window.innerHeight <= {h}"
+            ),
             "the new size",
         )
         .await;
+        self.wait_for(FIELDS_FITTED, "the field canvases fitted to the new size")
+            .await;
     }
 
     /// Types `text` into the seed bar and submits it with the Inspect button.

@@ -30,7 +30,11 @@ impl PlayWindow for Studio {
     }
 
     /// The canvas offset (from its centre, as W3C pointer actions want it) of field point (x, y).
+    /// (Waits first for the field to be fitted to its box: after a resize its view is
+    /// the old size's until the next frame.)
     async fn field_offset(&self, x: f64, y: f64) -> (i64, i64) {
+        self.wait(crate::FIELDS_FITTED, "the field fitted to its box")
+            .await;
         let v = self
             .eval(
                 "(() => { const c = document.getElementById('play-canvas'); \

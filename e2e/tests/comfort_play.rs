@@ -211,9 +211,9 @@ async fn ledger_tally_and_nearest_glyph_hover() {
 async fn play_undo_coordinates_snaps_and_staged_hints() {
     let s = Studio::launch_with(&[]).await;
     open_play(&s, 42).await;
-    s.client.set_window_size(1440, 900).await.expect("resize");
+    s.resize(1440, 900).await;
     s.wait(
-        "window.innerWidth <= 1440 && Number(document.getElementById('play-canvas').dataset.scale) > 0",
+        "Number(document.getElementById('play-canvas').dataset.scale) > 0",
         "the play window laid out",
     )
     .await;
@@ -330,12 +330,7 @@ async fn play_undo_coordinates_snaps_and_staged_hints() {
     .await;
     assert!(s.text("#hint-text").await.contains("Where to look"));
     for (w, h) in [(1440u32, 900u32), (1024, 700)] {
-        s.client.set_window_size(w, h).await.expect("resize");
-        s.wait(
-            &format!("window.innerWidth <= {w} && window.innerHeight <= {h}"),
-            "the new size",
-        )
-        .await;
+        s.resize(w, h).await;
         let overflow = s
             .eval("[...document.querySelectorAll('.play-top, .transport, #play-snaps, #hint-panel')].map((e) => e.scrollWidth - e.clientWidth)")
             .await;

@@ -248,13 +248,10 @@ async fn a_gear_placed_by_hand_wins_seed_0_under_the_gears_rules() {
     )
     .await;
     for (w, h) in [(1440u32, 900u32), (1024, 700)] {
-        s.client
-            .set_window_size(w, h)
-            .await
-            .expect("resize the window");
+        s.resize(w, h).await;
         s.wait(
-            &format!("window.innerWidth <= {w} && window.innerHeight <= {h} && Number(document.getElementById('play-canvas').dataset.scale) > 0"),
-            "the new size",
+            "Number(document.getElementById('play-canvas').dataset.scale) > 0",
+            "the field laid out",
         )
         .await;
         s.eval("(() => { document.getElementById('play-canvas').focus(); return 1; })()")

@@ -469,15 +469,7 @@ async fn play_window_at_1440x900_and_1024x700() {
     )
     .await;
     for (w, h) in [(1440u32, 900u32), (1024, 700)] {
-        s.client
-            .set_window_size(w, h)
-            .await
-            .expect("resize the window");
-        s.wait(
-            &format!("window.innerWidth <= {w} && window.innerHeight <= {h}"),
-            "the new size",
-        )
-        .await;
+        s.resize(w, h).await;
         // The field follows the window, and nothing spills out of the bars.
         s.wait(
             &format!("Number(document.getElementById('play-canvas').dataset.scale) > 0 && document.getElementById('play-canvas').clientWidth <= {w} - 290"),

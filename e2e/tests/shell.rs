@@ -216,17 +216,7 @@ async fn main_window_at_1440x900_and_1024x700() {
     studio.type_seed("1670").await;
     studio.wait_seed(1670).await;
     for (w, h) in [(1440u32, 900u32), (1024, 700)] {
-        studio
-            .client
-            .set_window_size(w, h)
-            .await
-            .expect("resize the window");
-        studio
-            .wait_for(
-                &format!("window.outerWidth === {w} || window.innerWidth <= {w}"),
-                "the new size",
-            )
-            .await;
+        studio.resize(w, h).await;
         // Nothing of the top bar or the view bar spills out of the window.
         let overflow = studio
             .eval(
