@@ -392,6 +392,8 @@ impl Compiled {
         let stride = options.trajectory_stride;
         let mut outcome = Outcome::Timeout;
         let mut steps = max_steps;
+        // The ball after two recent slow steps, bit for bit (goal-only runs: see below).
+        let mut seen = [[u64::MAX; 4]; 2];
         for step in first..=max_steps {
             // Forces.
             let mut ax = 0.0;
@@ -478,10 +480,26 @@ impl Compiled {
             } else {
                 still = 0;
             }
-            if P::GOAL_ONLY && step % FALL_CHECK == 0 && self.falls_clear(x, y, vx, vy) {
-                outcome = Outcome::Out;
-                steps = step;
-                break;
+            if P::GOAL_ONLY {
+                if step % FALL_CHECK == 0 && self.falls_clear(x, y, vx, vy) {
+                    outcome = Outcome::Out;
+                    steps = step;
+                    break;
+                }
+                // A step is a function of the ball's position and velocity alone, so a
+                // slow ball back, bit for bit, where it was at an earlier step (one of
+                // the last two slow ones kept) goes round that loop for good: none of
+                // its steps reached the goal or left the field, and none ever will.
+                // (It ends at rest, or out of steps: a goal-only run does not say which.)
+                if still > 0 {
+                    let now = [x.to_bits(), y.to_bits(), vx.to_bits(), vy.to_bits()];
+                    if now == seen[0] || now == seen[1] {
+                        outcome = Outcome::Rest;
+                        steps = step;
+                        break;
+                    }
+                    seen[(step & 1) as usize] = now;
+                }
             }
             probe.step(State {
                 x,
@@ -1114,5 +1132,68 @@ mod tests {
             proved * 2 > outs,
             "proved {proved} of {outs} runs out of the field"
         );
+    }
+
+    /// A goal-only run answers "goal or not" exactly as the plain run does, for
+    /// every ramp of the sweep on the candidates of 300 seeds under the default
+    /// rules and under bouncy, slippery ones — and it does end early both ways:
+    /// runs proven to fall clear (rising or falling), and slow balls caught in a
+    /// loop of states (back bit for bit where they were).
+    #[test]
+    fn goal_only_runs_end_early_with_the_plain_answer() {
+        let mut bouncy = crate::rules::Rules::default();
+        bouncy.walls.restitution = 1.0;
+        bouncy.field.side_restitution = 1.0;
+        bouncy.parts.ramp.friction = 0.0;
+        let (mut fell, mut looped, mut rising) = (0, 0, 0);
+        for rules in [ValidRules::default(), ValidRules::new(bouncy).unwrap()] {
+            for seed in 0..300u32 {
+                let mut rng = crate::rng::Mulberry32::new(seed);
+                let world = crate::generator::draw_candidate(&rules, &mut rng);
+                let base = Compiled::new(&rules, &world);
+                for ramp in sweep_placements(&rules) {
+                    let mut sim = base.clone();
+                    sim.add(&ramp);
+                    let plain = sim.run(&SimOptions::default());
+                    let quick = sim.run_from(
+                        sim.start_state(),
+                        1,
+                        &SimOptions::default(),
+                        Vec::new(),
+                        &mut GoalOnly,
+                    );
+                    assert_eq!(
+                        quick.outcome == Outcome::Goal,
+                        plain.outcome == Outcome::Goal,
+                        "seed {seed}, {ramp:?}: {quick:?} against {plain:?}"
+                    );
+                    if quick.steps < plain.steps {
+                        match quick.outcome {
+                            Outcome::Out => fell += 1,
+                            Outcome::Rest => looped += 1,
+                            o => panic!("seed {seed}, {ramp:?}: ended early as {o:?}"),
+                        }
+                    }
+                }
+            }
+            // The proof from rising states: a ball thrown up clear of everything.
+            let mut world =
+                crate::generator::draw_candidate(&rules, &mut crate::rng::Mulberry32::new(0));
+            world.walls.clear();
+            let sim = Compiled::new(&rules, &world);
+            let x = if world.goal.center.x > 50.0 {
+                10.0
+            } else {
+                90.0
+            };
+            if sim.falls_clear(x, 20.0, 0.0, -50.0) && !sim.falls_clear(x, 20.0, 0.0, -290.0) {
+                rising += 1;
+            }
+        }
+        assert!(
+            fell > 30_000 && looped > 1_000,
+            "fell {fell}, looped {looped}"
+        );
+        assert_eq!(rising, 2);
     }
 }
