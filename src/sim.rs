@@ -1085,48 +1085,61 @@ mod tests {
         fn end(&mut self, _: f64, _: f64) {}
     }
 
+    /// The default rules and bouncy, slippery ones (restitution 1 everywhere).
+    fn default_and_bouncy() -> [ValidRules; 2] {
+        let mut bouncy = crate::rules::Rules::default();
+        bouncy.walls.restitution = 1.0;
+        bouncy.field.side_restitution = 1.0;
+        bouncy.parts.ramp.friction = 0.0;
+        [ValidRules::default(), ValidRules::new(bouncy).unwrap()]
+    }
+
+    /// Calls `f(seed, ramp, world with the ramp)` for every ramp of the sweep on the
+    /// first candidate of each of `seeds` seeds.
+    fn each_ramp(rules: &ValidRules, seeds: u32, mut f: impl FnMut(u32, &Placement, &Compiled)) {
+        for seed in 0..seeds {
+            let mut rng = crate::rng::Mulberry32::new(seed);
+            let world = crate::generator::draw_candidate(rules, &mut rng);
+            let base = Compiled::new(rules, &world);
+            for ramp in sweep_placements(rules) {
+                let mut sim = base.clone();
+                sim.add(&ramp);
+                f(seed, &ramp, &sim);
+            }
+        }
+    }
+
     /// Wherever the free-fall proof holds, at any step of any run (every ramp of
     /// the sweep on the candidates of 400 seeds, under the default rules and under
     /// bouncy, slippery ones), the plain run does not reach the goal; and the proof
     /// does hold for a good share of the runs that end out of the field.
     #[test]
     fn a_ball_proven_to_fall_clear_never_reaches_the_goal() {
-        let mut bouncy = crate::rules::Rules::default();
-        bouncy.walls.restitution = 1.0;
-        bouncy.field.side_restitution = 1.0;
-        bouncy.parts.ramp.friction = 0.0;
         let (mut proved, mut outs) = (0, 0);
-        for rules in [ValidRules::default(), ValidRules::new(bouncy).unwrap()] {
-            for seed in 0..400u32 {
-                let mut rng = crate::rng::Mulberry32::new(seed);
-                let world = crate::generator::draw_candidate(&rules, &mut rng);
-                let base = Compiled::new(&rules, &world);
-                for ramp in sweep_placements(&rules) {
-                    let mut sim = base.clone();
-                    sim.add(&ramp);
-                    let mut probe = Proofs {
-                        sim: &sim,
-                        proved: None,
-                        step: 0,
-                    };
-                    let r = sim.run_from(
-                        sim.start_state(),
-                        1,
-                        &SimOptions::default(),
-                        Vec::new(),
-                        &mut probe,
+        for rules in default_and_bouncy() {
+            each_ramp(&rules, 400, |seed, ramp, sim| {
+                let mut probe = Proofs {
+                    sim,
+                    proved: None,
+                    step: 0,
+                };
+                let r = sim.run_from(
+                    sim.start_state(),
+                    1,
+                    &SimOptions::default(),
+                    Vec::new(),
+                    &mut probe,
+                );
+                if let Some(at) = probe.proved {
+                    assert_ne!(
+                        r.outcome,
+                        Outcome::Goal,
+                        "seed {seed}, {ramp:?}, proved after step {at}"
                     );
-                    if let Some(at) = probe.proved {
-                        assert_ne!(
-                            r.outcome,
-                            Outcome::Goal,
-                            "seed {seed}, {ramp:?}, proved after step {at}"
-                        );
-                        proved += 1;
-                    }
-                    outs += (r.outcome == Outcome::Out) as u32;
+                    proved += 1;
                 }
-            }
+                outs += (r.outcome == Outcome::Out) as u32;
+            });
         }
         assert!(
             proved * 2 > outs,
@@ -1141,42 +1154,32 @@ mod tests {
     /// loop of states (back bit for bit where they were).
     #[test]
     fn goal_only_runs_end_early_with_the_plain_answer() {
-        let mut bouncy = crate::rules::Rules::default();
-        bouncy.walls.restitution = 1.0;
-        bouncy.field.side_restitution = 1.0;
-        bouncy.parts.ramp.friction = 0.0;
         let (mut fell, mut looped, mut rising) = (0, 0, 0);
-        for rules in [ValidRules::default(), ValidRules::new(bouncy).unwrap()] {
-            for seed in 0..300u32 {
-                let mut rng = crate::rng::Mulberry32::new(seed);
-                let world = crate::generator::draw_candidate(&rules, &mut rng);
-                let base = Compiled::new(&rules, &world);
-                for ramp in sweep_placements(&rules) {
-                    let mut sim = base.clone();
-                    sim.add(&ramp);
-                    let plain = sim.run(&SimOptions::default());
-                    let quick = sim.run_from(
-                        sim.start_state(),
-                        1,
-                        &SimOptions::default(),
-                        Vec::new(),
-                        &mut GoalOnly,
-                    );
-                    assert_eq!(
-                        quick.outcome == Outcome::Goal,
-                        plain.outcome == Outcome::Goal,
-                        "seed {seed}, {ramp:?}: {quick:?} against {plain:?}"
-                    );
-                    if quick.steps < plain.steps {
-                        match quick.outcome {
-                            Outcome::Out => fell += 1,
-                            Outcome::Rest => looped += 1,
-                            o => panic!("seed {seed}, {ramp:?}: ended early as {o:?}"),
-                        }
+        for rules in default_and_bouncy() {
+            each_ramp(&rules, 300, |seed, ramp, sim| {
+                let plain = sim.run(&SimOptions::default());
+                let quick = sim.run_from(
+                    sim.start_state(),
+                    1,
+                    &SimOptions::default(),
+                    Vec::new(),
+                    &mut GoalOnly,
+                );
+                assert_eq!(
+                    quick.outcome == Outcome::Goal,
+                    plain.outcome == Outcome::Goal,
+                    "seed {seed}, {ramp:?}: {quick:?} against {plain:?}"
+                );
+                if quick.steps < plain.steps {
+                    match quick.outcome {
+                        Outcome::Out => fell += 1,
+                        Outcome::Rest => looped += 1,
+                        o => panic!("seed {seed}, {ramp:?}: ended early as {o:?}"),
                     }
                 }
-            }
-            // The proof from rising states: a ball thrown up clear of everything.
+            });
+            // The proof from rising states: a ball thrown up clear of everything
+            // (and not when it would pass the speed cap on its way down).
             let mut world =
                 crate::generator::draw_candidate(&rules, &mut crate::rng::Mulberry32::new(0));
             world.walls.clear();
