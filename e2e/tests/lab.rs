@@ -196,9 +196,21 @@ async fn the_ab_over_a_range_matches_the_cli() {
         std::fs::read(&cli_csv).unwrap(),
         "the studio's CSV is the CLI's"
     );
+    // Every changed seed listed gets its two thumbnails, under A and under B (not
+    // only the first few dozen rows).
+    let listed: usize = s
+        .attr_of("#ab-changed", "data-listed")
+        .await
+        .parse()
+        .unwrap();
+    assert!(listed > 64, "{listed} changed seeds listed");
     s.wait_for(
-        "!!document.querySelector('#ab-would') && !!document.querySelector('#ab-changed canvas[data-drawn=\"yes\"]')",
-        "what would change and the thumbnails",
+        &format!(
+            "!!document.querySelector('#ab-would') && [...document.querySelectorAll('#ab-changed canvas')]\
+             .filter((c) => c.dataset.drawn === 'yes').length === {}",
+            2 * listed
+        ),
+        "what would change and every thumbnail",
     )
     .await;
 

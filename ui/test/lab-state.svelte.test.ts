@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { AbEvent } from "../src/bindings/AbEvent";
 import type { AbReport } from "../src/bindings/AbReport";
 import type { LabRules } from "../src/bindings/LabRules";
+import type { Thumbnail } from "../src/bindings/Thumbnail";
 import { LabState, type LabApi } from "../src/lab/state.svelte";
 
 const report = (from: number, to: number): AbReport =>
@@ -10,6 +11,7 @@ const report = (from: number, to: number): AbReport =>
 /** A shell that scans (or reuses) each side and can be cancelled between sides. */
 function fakeApi(stored: Set<LabRules>) {
   const scanned: LabRules[] = [];
+  const thumbsAsked: [LabRules, number[]][] = [];
   let cancel = false;
   const api: LabApi = {
     startAb: async (a, b, from, to, onEvent: (e: AbEvent) => void) => {
@@ -33,14 +35,17 @@ function fakeApi(stored: Set<LabRules>) {
     },
     abReport: async (_a, _b, from, to) => report(from, to),
     abWouldChange: async () => ({ bookmarks_checked: 0, bookmarks: [], days_checked: 30, days: [] }),
-    abThumbnails: async () => [],
+    abThumbnails: async (side, seeds) => {
+      thumbsAsked.push([side, seeds]);
+      return seeds.map((seed) => ({ seed, world: { ball: { x: seed, y: 0 } } }) as unknown as Thumbnail);
+    },
     exportAbCsv: async (_a, _b, from, to) => to - from,
     cancelJob: async () => {
       cancel = true;
       return true;
     },
   };
-  return { api, scanned, cancelNext: () => (cancel = true) };
+  return { api, scanned, thumbsAsked, cancelNext: () => (cancel = true) };
 }
 
 describe("the A/B state", () => {
@@ -59,6 +64,27 @@ describe("the A/B state", () => {
     await lab.run();
     expect(fake.scanned).toEqual(["in_force", "draft"]);
     expect(lab.notice?.text).toContain("A and B");
+  });
+
+  it("each side's thumbnails come from that side's rules, for any row asked (not only the first ones)", async () => {
+    const fake = fakeApi(new Set());
+    const lab = new LabState(fake.api, () => {});
+    lab.a = "default";
+    lab.b = "draft";
+    await lab.run();
+    const t = lab.thumbs!;
+    expect(t.b.world(4000)).toBeUndefined();
+    expect(t.a.world(4000)).toBeUndefined();
+    await Promise.all([t.a.flush(), t.b.flush()]);
+    expect(fake.thumbsAsked).toEqual([
+      ["default", [4000]],
+      ["draft", [4000]],
+    ]);
+    expect(t.b.world(4000)?.ball.x).toBe(4000);
+    // Another comparison brings other caches: nothing of the old sides is shown.
+    await lab.run();
+    expect(lab.thumbs).not.toBe(t);
+    expect(lab.thumbs!.a.world(4000)).toBeUndefined();
   });
 
   it("refuses a bad range without asking the shell", async () => {

@@ -2,7 +2,7 @@
  * The A/B view's state: which rules are A and B, the range typed, the running
  * job (which side, how far), the comparison (an IPC payload, replaced whole),
  * what would change (bookmarks, upcoming days), the changed seeds' sort and
- * their thumbnails under A and B.
+ * their thumbnails under A and B (a cache per side, filled as rows ask).
  *
  * A run scans both sides (the shell reuses a side the catalog already holds),
  * then loads the comparison; a cancelled run keeps what was committed, and
@@ -12,8 +12,9 @@ import type { AbReport } from "../bindings/AbReport";
 import type { AbSide } from "../bindings/AbSide";
 import type { LabRules } from "../bindings/LabRules";
 import type { WouldChange } from "../bindings/WouldChange";
-import type { World } from "../bindings/World";
+import { fieldRules } from "../catalog/api";
 import { catalog } from "../catalog/state.svelte";
+import { Thumbs } from "../catalog/thumbs.svelte";
 import { errorMessage } from "../lib/ipc";
 import * as realApi from "./api";
 import { parseRange, sortChanged, type ChangedSort } from "./model";
@@ -22,6 +23,12 @@ export type LabApi = typeof realApi;
 
 /** Thumbnails asked for at a time (the shell's limit is 256). */
 const THUMB_BATCH = 64;
+
+/** The changed seeds' shipped worlds under A and under B: each row's thumbnails ask for theirs. */
+export interface SideThumbs {
+  a: Thumbs;
+  b: Thumbs;
+}
 
 export interface LabJob {
   job: number;
@@ -45,8 +52,8 @@ export class LabState {
   sortKey = $state<ChangedSort>("seed");
   sortSide = $state<"a" | "b">("b");
   descending = $state(false);
-  /** Shipped worlds of changed seeds under A and B, by seed (replaced whole). */
-  thumbs = $state.raw<ReadonlyMap<number, { a: World; b: World }>>(new Map());
+  /** Shipped worlds of changed seeds under the sides of the comparison shown (replaced with it). */
+  thumbs = $state.raw<SideThumbs | null>(null);
 
   readonly #api: LabApi;
   #request = 0;
@@ -88,7 +95,7 @@ export class LabState {
     this.notice = null;
     this.report = null;
     this.would = null;
-    this.thumbs = new Map();
+    this.thumbs = null;
     this.running = { job: 0, side: "a", done: 0, total: range.to - range.from, reused: [] };
     try {
       const out = await this.#api.startAb(a, b, range.from, range.to, (e) => {
@@ -124,16 +131,9 @@ export class LabState {
     this.would = would;
     this.#shownA = a;
     this.#shownB = b;
-    const first = report.changed.slice(0, THUMB_BATCH).map((c) => c.seed);
-    if (first.length === 0) return;
-    const [ta, tb] = await Promise.all([this.#api.abThumbnails(a, first), this.#api.abThumbnails(b, first)]);
-    if (request !== this.#request) return;
-    const map = new Map<number, { a: World; b: World }>();
-    ta.forEach((t, i) => {
-      const other = tb[i];
-      if (other) map.set(t.seed, { a: t.world, b: other.world });
-    });
-    this.thumbs = map;
+    const side = (rules: LabRules) =>
+      new Thumbs({ thumbnails: (seeds) => this.#api.abThumbnails(rules, seeds), fieldRules }, { batch: THUMB_BATCH });
+    this.thumbs = { a: side(a), b: side(b) };
   }
 
   /** Saves the comparison shown as CSV (the rules and range it was made with). */
