@@ -13,6 +13,7 @@ import {
   criteriaWords,
   scanItems,
   scanWords,
+  searchItems,
   searchTotalsItems,
 } from "../src/catalog/model";
 import {
@@ -259,6 +260,25 @@ describe("scan words and the scan list", () => {
       { from: 0, to: 100, state: "running", words: "50% (interrupted)", resumable: false },
     ]);
     expect(scanItems(info, 1).length).toBe(1);
+  });
+});
+
+describe("past searches", () => {
+  const search = (id: number, state: string, next: number, rules_id = "r1") => ({ id, criteria: id === 3 ? "" : "walls = 5", rules_id, from: 0, to: 1000, next, matches: id * 10, state, totals: {} });
+  const info = { searches: [search(3, "cancelled", 250), search(2, "done", 1000), search(1, "running", 500, "r0")] } as unknown as CatalogInfo;
+  it("lists them newest first, says how far each got, and resumes only unfinished ones under the rules in force", () => {
+    expect(searchItems(info, "r1")).toEqual([
+      { id: 3, criteria: "", from: 0, to: 1000, matches: 30, words: "25% cancelled", resumable: true, otherRules: null },
+      { id: 2, criteria: "walls = 5", from: 0, to: 1000, matches: 20, words: "done", resumable: false, otherRules: null },
+      { id: 1, criteria: "walls = 5", from: 0, to: 1000, matches: 10, words: "50% (interrupted)", resumable: false, otherRules: "r0" },
+    ]);
+    // Until the rules in force are known, nothing offers to resume.
+    expect(searchItems(info, null).map((s) => [s.resumable, s.otherRules])).toEqual([
+      [false, null],
+      [false, null],
+      [false, null],
+    ]);
+    expect(searchItems(info, "r1", 2).length).toBe(2);
   });
 });
 

@@ -153,6 +153,64 @@ async fn a_search_from_the_seeds_view_finds_what_the_cli_finds() {
         .collect();
     assert_eq!(total(&s, "solving_histogram").await, solving.join(", "));
 
+    // The past searches: this one is listed, done, with its matches.
+    let item = s.content("#search-list [data-search] .muted").await;
+    assert!(
+        item.starts_with(&format!("done · {} matches", grouped(seeds.len() as u64))),
+        "{item}"
+    );
+
+    // A stopped search is listed with Resume, which puts its criteria and range
+    // back and continues it to the end: the CLI's matches.
+    let (from2, to2) = (3000u32, 63000u32);
+    let (seeds2, _) = cli_search("walls = 5", from2, to2);
+    set_input(&s, "#filter-input", "walls = 5").await;
+    set_input(&s, "#search-from", &from2.to_string()).await;
+    set_input(&s, "#search-to", &to2.to_string()).await;
+    s.click("#search-start").await;
+    s.wait_for(
+        "document.getElementById('view-seeds').dataset.search === 'running' && document.getElementById('search-result')?.dataset.state === 'running'",
+        "the second search started",
+    )
+    .await;
+    s.click("#search-cancel").await;
+    s.wait_for(
+        "document.getElementById('view-seeds').dataset.search === 'cancelled' && !!document.querySelector('#search-list [data-resume-search]')",
+        "the second search stopped, with Resume",
+    )
+    .await;
+    set_input(&s, "#filter-input", "fallback").await;
+    set_input(&s, "#search-from", "0").await;
+    s.click("#search-list [data-resume-search]").await;
+    s.wait_for(
+        "document.getElementById('view-seeds').dataset.search === 'done' && document.getElementById('search-from').value === '3000'",
+        "the second search resumed to the end",
+    )
+    .await;
+    assert_eq!(
+        s.eval("document.getElementById('filter-input').value")
+            .await,
+        Value::String("walls = 5".into())
+    );
+    assert_eq!(
+        s.attr_of("#search-result", "data-matches").await,
+        seeds2.len().to_string()
+    );
+    // Both are listed, newest first; Matches shows the first one's again.
+    assert_eq!(
+        s.eval("document.querySelectorAll('#search-list [data-search]').length")
+            .await,
+        Value::from(2)
+    );
+    s.click("#search-list [data-search]:last-child [data-matches]")
+        .await;
+    s.wait_for(
+        &format!("document.getElementById('filter-input').value === '{CRITERIA}'"),
+        "the first search's matches shown again",
+    )
+    .await;
+    wait_count(&s, seeds.len()).await;
+
     // Looked at, at both sizes.
     s.screenshot_x("catalog-search-1440x900", Some((1440, 900)))
         .await;

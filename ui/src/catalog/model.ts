@@ -249,6 +249,39 @@ export function scanItems(info: CatalogInfo, n = 6): ScanItem[] {
   });
 }
 
+/** A past search as the Seeds view lists it. */
+export interface SearchItem {
+  id: number;
+  criteria: string;
+  from: number;
+  to: number;
+  matches: number;
+  /** "done", or how far it got ("42% cancelled", "7% (interrupted)"). */
+  words: string;
+  /** Whether starting it again continues it: unfinished, and made under the rules in force. */
+  resumable: boolean;
+  /** Made under other rules than those in force (their id), else null. */
+  otherRules: string | null;
+}
+
+/** The catalog's searches, newest first (at most `n`), for rules in force `rulesId` (null: unknown yet). */
+export function searchItems(info: CatalogInfo, rulesId: string | null, n = 6): SearchItem[] {
+  return info.searches.slice(0, n).map((s) => {
+    const done = s.next - s.from;
+    const other = rulesId !== null && s.rules_id !== rulesId ? s.rules_id : null;
+    return {
+      id: s.id,
+      criteria: s.criteria,
+      from: s.from,
+      to: s.to,
+      matches: s.matches,
+      words: s.state === "done" ? "done" : `${percent(done, s.to - s.from, 0)} ${s.state === "running" ? "(interrupted)" : "cancelled"}`,
+      resumable: s.state !== "done" && rulesId !== null && other === null,
+      otherRules: other,
+    };
+  });
+}
+
 /** "all scanned", or the criteria (canonical text): what a set of statistics is of. */
 export function criteriaWords(criteria: string): string {
   return criteria ? criteria : "all scanned";
