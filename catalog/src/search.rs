@@ -4,14 +4,18 @@
 //! batch. Each batch is committed with the search's new position, its match
 //! count and its totals in one transaction, so a cancelled or killed search
 //! continues from there and ends with the same matches and totals as one that
-//! never stopped. Memory stays flat whatever the range.
+//! never stopped. Memory stays flat whatever the range. Two runners of one
+//! search (two windows, or processes) share it: a batch is committed only if the
+//! search is still where its runner read it, so each part is counted once and
+//! the position never steps back; the runner that lost the race carries on from
+//! the newer position.
 //!
 //! The batch step ([`search_batch`]) is the one `contraption search` runs too.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use rayon::prelude::*;
-use rusqlite::{params, OptionalExtension, Row};
+use rusqlite::{params, OptionalExtension, Row, TransactionBehavior};
 use serde::{Deserialize, Serialize};
 
 use contraption::{summarize, Criteria, SeedSummary, Totals, ValidRules};
@@ -256,7 +260,21 @@ impl Catalog {
             };
             let totals_text = serde_json::to_string(&totals)
                 .map_err(|e| CatalogError::Database(e.to_string()))?;
-            let tx = self.conn.transaction()?;
+            let tx = self
+                .conn
+                .transaction_with_behavior(TransactionBehavior::Immediate)?;
+            let stored: i64 =
+                tx.query_row("SELECT next_seed FROM searches WHERE id = ?1", [id], |r| {
+                    r.get(0)
+                })?;
+            if stored != s.next as i64 {
+                // Another runner of this search (another window or process) committed
+                // this part first: drop this batch and carry on from where it got to.
+                drop(tx);
+                s = self.search(id)?;
+                progress(&s);
+                continue;
+            }
             put_rows(&tx, &s.rules_id, &found)?;
             {
                 let mut link = tx.prepare_cached(

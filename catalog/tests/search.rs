@@ -212,3 +212,46 @@ fn migration_4_keeps_every_row_of_a_version_3_file() {
         plain("walls = 3", 0, 300).0
     );
 }
+
+#[test]
+fn two_runners_of_one_search_count_each_part_once() {
+    let criteria = "walls = 5";
+    let (from, to) = (20_000u64, 20_000 + 3 * SEARCH_BATCH);
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("catalog.sqlite3");
+    let c = parse_criteria(criteria).unwrap();
+    let mut first = Catalog::open(&path).unwrap().catalog;
+    let id = first.begin_search(&v1(), &c, from, to).unwrap().id;
+    // While the first runner works on its first batch, a second one (another
+    // connection, as another window or process would have) commits two batches and
+    // stops; the first one's batch then finds the search moved on.
+    let mut progress = Vec::new();
+    let end = first
+        .run_search(&v1(), id, &AtomicBool::new(false), |p| {
+            if progress.is_empty() {
+                let mut second = Catalog::open(&path).unwrap().catalog;
+                let cancel = AtomicBool::new(false);
+                let end = second
+                    .run_search(&v1(), id, &cancel, |q| {
+                        if q.next > from + SEARCH_BATCH {
+                            cancel.store(true, Ordering::Relaxed);
+                        }
+                    })
+                    .unwrap();
+                assert_eq!(end, ScanEnd::Cancelled);
+            }
+            progress.push(p.next);
+        })
+        .unwrap();
+    assert_eq!(end, ScanEnd::Done);
+    // Never a step back: the first runner took up from the second one's position
+    // (its own first batch, done twice, was not committed again).
+    assert_eq!(progress, [from, from + 2 * SEARCH_BATCH, to]);
+    let done = first.search(id).unwrap();
+    let (seeds, totals) = plain(criteria, from as u32, to as u32);
+    assert!(!seeds.is_empty());
+    assert_eq!(done.state, ScanState::Done);
+    assert_eq!(done.totals, totals);
+    assert_eq!(done.matches, seeds.len() as u64);
+    assert_eq!(first.search_matches(id).unwrap(), seeds);
+}
