@@ -427,7 +427,9 @@ impl Compiled {
             // and stops.
             let mut ball = Ball { x, y, vx, vy };
             let mut settled = false;
+            let mut passes = 0;
             for _ in 0..k.passes {
+                passes += 1;
                 let mut moved = sides(&k, &mut ball);
                 for s in &self.solids {
                     moved |= contact(&k, s, &mut ball);
@@ -481,7 +483,7 @@ impl Compiled {
                 still = 0;
             }
             if P::GOAL_ONLY {
-                if step % FALL_CHECK == 0 && self.falls_clear(x, y, vx, vy) {
+                if passes == 1 && step % FALL_CHECK == 0 && self.falls_clear(x, y, vx, vy) {
                     outcome = Outcome::Out;
                     steps = step;
                     break;
