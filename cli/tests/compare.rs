@@ -225,3 +225,48 @@ fn the_figure_defaults_to_solving_by_walls_and_refuses_unknown_metrics() {
     let out = run(&["compare", "v1", "v1", "0..20", "--x", "walls"]);
     assert_eq!(out.status.code(), Some(2));
 }
+
+#[test]
+fn the_cli_figure_is_the_studios_export_byte_for_byte() {
+    use contraption::expressive_range::Metric;
+    use studio_core::catalog::CatalogState;
+    use studio_core::{jobs::Jobs, lab, range};
+    let dir = tempfile::tempdir().unwrap();
+    let one = one_attempt(dir.path());
+    let b = contraption_cli_rules(&one);
+    let a = contraption::ValidRules::default();
+    // The studio: both sides scanned into a catalog, the figure from its rows.
+    let state = CatalogState::open(&dir.path().join("c.sqlite3"));
+    let jobs = std::sync::Arc::new(Jobs::default());
+    lab::run_ab(&state, &jobs, &a, &b, 50, 350, |_| {}).unwrap();
+    let studio = dir.path().join("studio.png");
+    range::write_range_png(
+        &state,
+        &a,
+        &b,
+        50,
+        350,
+        Metric::Inventory,
+        Metric::PreSolved,
+        &studio,
+    )
+    .unwrap();
+    // The CLI: the same range generated afresh.
+    let cli = dir.path().join("cli.png");
+    ok(&[
+        "compare",
+        "v1",
+        one.to_str().unwrap(),
+        "50..350",
+        "--png",
+        cli.to_str().unwrap(),
+        "--x",
+        "inventory",
+        "--y",
+        "pre_solved",
+    ]);
+    assert_eq!(
+        std::fs::read(&cli).unwrap(),
+        std::fs::read(&studio).unwrap()
+    );
+}
