@@ -26,7 +26,7 @@ pub mod range_palette {
     /// The page.
     pub const PAGE: &str = "#0e1117";
     /// A cell no seed falls in (on either side, for the difference).
-    pub const EMPTY: &str = "#151b25";
+    pub const EMPTY: &str = "#0a0d12";
     /// One seed... (the lowest non-zero count).
     pub const COUNT_LO: &str = "#16343a";
     /// ...the most seeds of a cell under A or B.
