@@ -165,7 +165,14 @@ async fn a_hovered_cell_and_the_exported_figure_are_the_clis() {
         "the expressive range (the metrics last picked; solving × walls at first)",
     )
     .await;
+    // Start from solving × walls (the metrics are remembered, also across runs).
     set_value(&s, "#range-y", "walls", "change").await;
+    set_value(&s, "#range-x", "solving", "change").await;
+    s.wait_for(
+        "(() => { const r = document.querySelector('#ab-range'); return r?.dataset.state === 'done' && r.dataset.x === 'solving' && r.dataset.y === 'walls'; })()",
+        "the range on solving × walls",
+    )
+    .await;
     // Pick attempts × walls: the view counts again (timed for docs/studio.md).
     let started = Instant::now();
     set_value(&s, "#range-x", "attempts", "change").await;
