@@ -85,6 +85,12 @@ describe("the expressive-range state", () => {
     // Another comparison (a re-run under other rules): the old counts are not its.
     expect(s.current(src(0, 100, "b2"))).toBeNull();
     expect(s.current(src(0, 200))).toBeNull();
+    // A hovered cell stays while the comparison does, and goes with it.
+    s.hovered = { i: 1, j: 1 };
+    void s.show(first);
+    expect(s.hovered).toEqual({ i: 1, j: 1 });
+    void s.show(src(0, 200));
+    expect(s.hovered).toBeNull();
     shown.stop();
   });
 

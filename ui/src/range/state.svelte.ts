@@ -50,8 +50,6 @@ export class RangeState {
   report = $state.raw<RangeReport | null>(null);
   /** The source `report` was made from. */
   source = $state.raw<RangeSource | null>(null);
-  /** The newest source asked for. */
-  wanted = $state.raw<RangeSource | null>(null);
   error = $state<string | null>(null);
   /** What the export did (or why it failed). */
   notice = $state<{ text: string; bad: boolean } | null>(null);
@@ -107,7 +105,8 @@ export class RangeState {
   async show(source: RangeSource): Promise<void> {
     const { x, y } = this;
     const request = ++this.#request;
-    this.wanted = source;
+    // Another comparison: the cell hovered over the last one means nothing now.
+    if (!same(source, this.source)) this.hovered = null;
     this.error = null;
     this.notice = null;
     try {
