@@ -10,6 +10,7 @@ pub mod calendar;
 pub mod canonical;
 pub mod compare;
 pub mod criteria;
+pub mod expressive_range;
 pub mod generator;
 pub mod geometry;
 pub mod level_file;

@@ -130,3 +130,143 @@ fn bad_arguments_are_refused() {
     assert_eq!(out.status.code(), Some(1));
     assert!(out.stdout.is_empty());
 }
+
+#[test]
+fn the_expressive_range_figure_is_written_with_its_counts() {
+    use contraption::expressive_range::{Metric, RangeCounts};
+    use contraption::{summarize, ValidRules};
+    let dir = tempfile::tempdir().unwrap();
+    let one = one_attempt(dir.path());
+    let png = dir.path().join("range.png");
+    let v = json(&[
+        "compare",
+        "v1",
+        one.to_str().unwrap(),
+        "0..120",
+        "--png",
+        png.to_str().unwrap(),
+        "--x",
+        "attempts",
+        "--y",
+        "walls",
+    ]);
+    // The range block: the axes and every seed in a cell on each side.
+    let r = &v["range"];
+    assert_eq!(r["x"]["metric"], "attempts");
+    assert_eq!(
+        (r["x"]["lo"].as_u64(), r["x"]["hi"].as_u64()),
+        (Some(1), Some(40))
+    );
+    assert_eq!(r["y"]["metric"], "walls");
+    let cells = |k: &str| -> Vec<i64> {
+        r[k].as_array()
+            .unwrap()
+            .iter()
+            .map(|n| n.as_i64().unwrap())
+            .collect()
+    };
+    let (a, b, diff) = (cells("a"), cells("b"), cells("diff"));
+    assert_eq!(a.iter().sum::<i64>(), 120);
+    assert_eq!(b.iter().sum::<i64>(), 120);
+    let nx = r["x_bins"].as_array().unwrap().len();
+    assert_eq!(nx, 20);
+    // One attempt under B: every seed of B in the first attempts bin (1..=2).
+    assert!(b.iter().enumerate().all(|(k, &n)| n == 0 || k % nx == 0));
+    assert!(diff
+        .iter()
+        .zip(a.iter().zip(&b))
+        .all(|(&d, (&x, &y))| d == y - x));
+    // The PNG is the renderer's figure of the same counts.
+    let (ra, rb) = (ValidRules::default(), contraption_cli_rules(&one));
+    let mut counts = RangeCounts::new(Metric::Attempts, Metric::Walls, ra.rules(), rb.rules());
+    for s in 0..120 {
+        counts.add(&summarize(&ra, s), &summarize(&rb, s));
+    }
+    let expected = contraption_render::render_range_png(&contraption_render::RangeFigure {
+        counts: &counts,
+        a_name: ra.name(),
+        b_name: rb.name(),
+        from: 0,
+        to: 120,
+    })
+    .unwrap();
+    assert_eq!(std::fs::read(&png).unwrap(), expected);
+    assert_eq!(&expected[1..4], b"PNG");
+}
+
+fn contraption_cli_rules(path: &Path) -> contraption::ValidRules {
+    contraption::parse_rules_file(&std::fs::read(path).unwrap()).unwrap()
+}
+
+#[test]
+fn the_figure_defaults_to_solving_by_walls_and_refuses_unknown_metrics() {
+    let dir = tempfile::tempdir().unwrap();
+    let png = dir.path().join("range.png");
+    let p = png.to_str().unwrap();
+    let v = json(&["compare", "v1", "v1", "0..20", "--png", p]);
+    assert_eq!(v["range"]["x"]["metric"], "solving");
+    assert_eq!(v["range"]["y"]["metric"], "walls");
+    assert!(v["range"]["diff"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|d| d == 0));
+    std::fs::remove_file(&png).unwrap();
+    for (flag, bad) in [("--x", "nonsense"), ("--y", "closest_approach")] {
+        let out = run(&["compare", "v1", "v1", "0..20", "--png", p, flag, bad]);
+        assert_eq!(out.status.code(), Some(1));
+        assert!(out.stdout.is_empty());
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(flag) && err.contains(bad), "{err}");
+        assert!(err.contains("solving, walls, attempts"), "{err}");
+        assert!(!png.exists());
+    }
+    // --x without --png is a usage error.
+    let out = run(&["compare", "v1", "v1", "0..20", "--x", "walls"]);
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn the_cli_figure_is_the_studios_export_byte_for_byte() {
+    use contraption::expressive_range::Metric;
+    use studio_core::catalog::CatalogState;
+    use studio_core::{jobs::Jobs, lab, range};
+    let dir = tempfile::tempdir().unwrap();
+    let one = one_attempt(dir.path());
+    let b = contraption_cli_rules(&one);
+    let a = contraption::ValidRules::default();
+    // The studio: both sides scanned into a catalog, the figure from its rows.
+    let state = CatalogState::open(&dir.path().join("c.sqlite3"));
+    let jobs = std::sync::Arc::new(Jobs::default());
+    lab::run_ab(&state, &jobs, &a, &b, 50, 350, |_| {}).unwrap();
+    let studio = dir.path().join("studio.png");
+    range::write_range_png(
+        &state,
+        &a,
+        &b,
+        50,
+        350,
+        Metric::Inventory,
+        Metric::PreSolved,
+        &studio,
+    )
+    .unwrap();
+    // The CLI: the same range generated afresh.
+    let cli = dir.path().join("cli.png");
+    ok(&[
+        "compare",
+        "v1",
+        one.to_str().unwrap(),
+        "50..350",
+        "--png",
+        cli.to_str().unwrap(),
+        "--x",
+        "inventory",
+        "--y",
+        "pre_solved",
+    ]);
+    assert_eq!(
+        std::fs::read(&cli).unwrap(),
+        std::fs::read(&studio).unwrap()
+    );
+}

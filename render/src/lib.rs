@@ -5,6 +5,9 @@
 //! identical files. Colours are the studio's palette (`ui/src/draw/colors.ts`; a test
 //! keeps the two in step).
 
+pub mod range;
+pub use range::{render_range_png, RangeFigure};
+
 use contraption::{PartKind, Placement, Rules, Spin, Sweep, SweepResult, ValidRules, World};
 use tiny_skia::{Color, FillRule, LineCap, Paint, PathBuilder, Pixmap, Rect, Stroke, Transform};
 

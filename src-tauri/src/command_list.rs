@@ -51,6 +51,8 @@ macro_rules! studio_commands {
             lab::ab_would_change,
             lab::ab_thumbnails,
             lab::export_ab_csv,
+            range::ab_range,
+            range::export_ab_range_png,
             stats::export_chart_csv,
             stats::open_range_summary,
             compare::compare_seeds,

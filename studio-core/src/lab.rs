@@ -189,7 +189,7 @@ pub struct SideRules {
 }
 
 impl SideRules {
-    fn of(r: &ValidRules) -> Self {
+    pub(crate) fn of(r: &ValidRules) -> Self {
         Self {
             rules_id: r.id().to_owned(),
             rules_name: r.name().to_owned(),
@@ -214,7 +214,12 @@ pub struct AbReport {
 
 /// Reads the stored rows of `from..to` under `rules`, `PAGE` at a time, seed
 /// ascending, from seed `from` on.
-fn page(state: &CatalogState, rules: &ValidRules, from: u64, to: u64) -> Result<Vec<SeedSummary>> {
+pub(crate) fn page(
+    state: &CatalogState,
+    rules: &ValidRules,
+    from: u64,
+    to: u64,
+) -> Result<Vec<SeedSummary>> {
     let q = SeedQuery {
         criteria: seeds_within(from, to - 1),
         sort: SortKey::Seed,

@@ -19,6 +19,7 @@ use studio_core::exchange::{ImportedLevel, PictureKind, SharedSeed, WrittenFile}
 use studio_core::inspect::{Inspection, PlacementTrajectory};
 use studio_core::lab::{AbEvent, AbOutcome, AbReport, LabRules, WouldChange};
 use studio_core::play::{PartCheck, PlayLevel, PlayRun, SolutionFile};
+use studio_core::range::RangeReport;
 use studio_core::rules::RulesInfo;
 use studio_core::rules_lab::{RuleFieldInfo, RulesDraft};
 use studio_core::sweep_job::{JobSummary, SweepEvent};
@@ -76,6 +77,7 @@ fn export_all(dir: &Path) {
     AbOutcome::export_all_to(dir).unwrap();
     AbReport::export_all_to(dir).unwrap();
     WouldChange::export_all_to(dir).unwrap();
+    RangeReport::export_all_to(dir).unwrap();
 }
 
 fn read_dir(dir: &Path) -> BTreeMap<String, String> {

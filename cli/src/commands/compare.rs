@@ -1,6 +1,7 @@
 //! `contraption compare A B FROM..TO`: a seed range generated under two rule sets,
 //! side by side (the engine's `compare` figures), the seeds whose shipped level
-//! changed, and optionally every seed's summary under both as CSV.
+//! changed, optionally every seed's summary under both as CSV, and optionally the
+//! expressive-range figure of two metrics as PNG (the studio's export's bytes).
 
 use std::fs::File;
 use std::io::{BufWriter, Write};
@@ -8,6 +9,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context, Result};
 use contraption::compare::{csv_line, CSV_HEADER};
+use contraption::expressive_range::{Metric, RangeCounts, RangeGrid};
 use contraption::{summarize, AbTotals, SeedSummary, ValidRules};
 use rayon::prelude::*;
 use serde::Serialize;
@@ -22,7 +24,9 @@ use crate::Ctx;
 ///
 /// Prints one JSON object, streamed: both rules, `changed_seeds` (one per line,
 /// ascending, as chunks complete), then `summary` (each side's figures and the
-/// differences B − A). Progress goes to stderr.
+/// differences B − A); with `--png`, also `range`: the two axes and the binned
+/// seeds per cell under A, under B and B − A (what the studio's expressive-range
+/// view shows). Progress goes to stderr.
 #[derive(clap::Args)]
 pub struct Args {
     /// Rules A: a rules file, or `v1` for the default rules.
@@ -35,6 +39,22 @@ pub struct Args {
     /// per seed, streamed).
     #[arg(long, value_name = "FILE")]
     csv: Option<PathBuf>,
+    /// Also draw the expressive-range figure of `--x` by `--y` (2-D histograms
+    /// under A, under B, and B − A) to FILE (PNG, the studio's export's bytes).
+    #[arg(long, value_name = "FILE")]
+    png: Option<PathBuf>,
+    /// The figure's x metric: solving, walls, attempts, pre_solved, ramps, fans,
+    /// bumpers, gears or inventory.
+    #[arg(
+        long,
+        value_name = "METRIC",
+        default_value = "solving",
+        requires = "png"
+    )]
+    x: String,
+    /// The figure's y metric (as for --x).
+    #[arg(long, value_name = "METRIC", default_value = "walls", requires = "png")]
+    y: String,
 }
 
 /// Seeds summarised (on all cores, under both rules) and written together.
@@ -53,6 +73,15 @@ struct Side<'a> {
     rules_name: &'a str,
 }
 
+/// The `range` block: the axes and the binned counts.
+#[derive(Serialize)]
+struct RangeBlock<'a> {
+    x: &'a contraption::expressive_range::Axis,
+    y: &'a contraption::expressive_range::Axis,
+    #[serde(flatten)]
+    grid: &'a RangeGrid,
+}
+
 fn side(r: &ValidRules) -> Side<'_> {
     Side {
         rules_id: r.id(),
@@ -67,6 +96,16 @@ pub fn run(args: Args, ctx: &Ctx, out: &mut Out) -> Result<Exit> {
     let a = rules_arg(&args.a).with_context(|| format!("rules A ({})", args.a))?;
     let b = rules_arg(&args.b).with_context(|| format!("rules B ({})", args.b))?;
     let (from, to) = parse_range(&args.range)?;
+    let mut range = match &args.png {
+        Some(path) => {
+            let x = Metric::parse(&args.x).context("--x")?;
+            let y = Metric::parse(&args.y).context("--y")?;
+            contraption_io::output_target(path)
+                .with_context(|| format!("cannot write {}", crate::term::path(path)))?;
+            Some((path, RangeCounts::new(x, y, a.rules(), b.rules())))
+        }
+        None => None,
+    };
     let mut csv = match &args.csv {
         Some(path) => {
             let file = File::create(path)
@@ -101,6 +140,9 @@ pub fn run(args: Args, ctx: &Ctx, out: &mut Out) -> Result<Exit> {
             if let Some(w) = csv.as_mut() {
                 writeln!(w, "{}", csv_line(x, y))?;
             }
+            if let Some((_, r)) = range.as_mut() {
+                r.add(x, y);
+            }
         }
         out.flush()?;
         bar.inc(end - start);
@@ -112,6 +154,22 @@ pub fn run(args: Args, ctx: &Ctx, out: &mut Out) -> Result<Exit> {
     }
     out.text("\n],\n\"summary\":")?;
     out.json_compact(&totals.figures())?;
+    if let Some((path, counts)) = &range {
+        let png = contraption_render::render_range_png(&contraption_render::RangeFigure {
+            counts,
+            a_name: a.name(),
+            b_name: b.name(),
+            from,
+            to,
+        })?;
+        contraption_io::write_atomically(path, &png)?;
+        out.text(",\n\"range\":")?;
+        out.json_compact(&RangeBlock {
+            x: &counts.x,
+            y: &counts.y,
+            grid: &counts.grid(),
+        })?;
+    }
     out.text("}\n")?;
     Ok(Exit::Success)
 }

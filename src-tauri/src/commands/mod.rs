@@ -9,6 +9,7 @@ pub mod exchange;
 pub mod inspect;
 pub mod lab;
 pub mod play;
+pub mod range;
 pub mod rules;
 pub mod stats;
 

@@ -69,6 +69,11 @@ export class LabState {
     this.#onScanned = onScanned;
   }
 
+  /** The sides the comparison shown was made with (set with `report`). */
+  get shown(): { a: LabRules; b: LabRules } {
+    return { a: this.#shownA, b: this.#shownB };
+  }
+
   get changed() {
     return this.report ? sortChanged(this.report.changed, this.sortKey, this.sortSide, this.descending) : [];
   }
