@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import type { Axis } from "../src/bindings/Axis";
 import { cellRect, countRgb, diffRgb, drawRangePanel, hitRange, rangeLayout, rangePalette } from "../src/draw/range";
-import { binGrid, binOf, bins, binText, binWidth, cellInfo, MAX_BINS, METRICS, signed } from "../src/range/grid";
+import { binGrid, binOf, bins, binText, binWidth, cellInfo, MAX_BINS, METRICS, signed, spanText } from "../src/range/grid";
 import { raster, rgbOf } from "./canvas";
 
 type Triple = [number, number, number];
@@ -119,6 +119,7 @@ describe("expressive-range drawing", () => {
       [
         [0, 2, 2],
         [70, 0, 9],
+        [144, 0, 1],
       ],
     );
     const { ctx, pixel } = raster(320, 270);
@@ -148,8 +149,29 @@ describe("expressive-range drawing", () => {
     expect(hitRange(l, l.plot.x + 5, l.plot.y + l.plot.h)).toBeNull();
   });
 
+  it("fits the axes to the values seen, keeping what the rules allow", () => {
+    const g = binGrid({ metric: "attempts", lo: 1, hi: 40 }, { metric: "walls", lo: 0, hi: 5 }, [[1, 2, 5], [3, 4, 1]], [[2, 3, 2], [4, 2, 0]]);
+    expect([g.x, g.y]).toEqual([
+      { metric: "attempts", lo: 1, hi: 3 },
+      { metric: "walls", lo: 2, hi: 4 },
+    ]);
+    expect([g.domainX.hi, g.domainY.lo]).toEqual([40, 0]);
+    expect(g.xBins.length * g.yBins.length).toBe(9);
+    expect(spanText(g.x)).toBe("1–3");
+    // Nothing seen: the whole domain.
+    expect(binGrid({ metric: "walls", lo: 0, hi: 5 }, { metric: "ramps", lo: 1, hi: 2 }, [], []).xBins.length).toBe(6);
+  });
+
   it("rings the hovered cell", () => {
-    const g = binGrid({ metric: "walls", lo: 0, hi: 3 }, { metric: "ramps", lo: 1, hi: 2 }, [[1, 1, 2]], []);
+    const g = binGrid(
+      { metric: "walls", lo: 0, hi: 3 },
+      { metric: "ramps", lo: 1, hi: 2 },
+      [
+        [1, 1, 2],
+        [3, 2, 1],
+      ],
+      [[0, 1, 1]],
+    );
     const { ctx, pixel } = raster(300, 240);
     const layout = drawRangePanel(ctx, 300, 240, g, "a", { i: 1, j: 0 }, { x: "walls", y: "ramps" });
     const r = cellRect(layout, 1, 0);

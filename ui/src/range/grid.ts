@@ -1,8 +1,9 @@
 /**
  * The expressive range's maths: the metrics' words, the binning of exact
- * `[x, y, seeds]` counts into at most 24 × 24 cells (one value per bin while a
- * domain has at most 24 values, else `ceil(n / 24)` values per bin, the last bin
- * cut at the domain's end — the engine's `expressive_range::bins`), the cells
+ * `[x, y, seeds]` counts into at most 24 × 24 cells (each axis fitted to the
+ * values seen, then one value per bin while it spans at most 24 values, else
+ * `ceil(n / 24)` values per bin, the last bin cut at the axis's end — the
+ * engine's `expressive_range::bins`), the cells
  * under A and B and their difference B − A, and the words of a cell. The engine
  * bins the same way for the PNG; `tests/data/expressive_range.json` is checked
  * by both (test/range.test.ts and the engine's tests/expressive_range.rs).
@@ -61,8 +62,12 @@ export function binOf(lo: number, hi: number, v: number): number {
 
 /** The binned figure: cell `(i, j)` (x bin `i`, y bin `j`) is at `j × xBins.length + i`. */
 export interface RangeGrid {
+  /** The axes binned: fitted to the values seen. */
   x: Axis;
   y: Axis;
+  /** The values the rules allow on each axis. */
+  domainX: Axis;
+  domainY: Axis;
   xBins: Bin[];
   yBins: Bin[];
   a: number[];
@@ -79,14 +84,27 @@ export interface RangeGrid {
 
 type Triple = readonly [number, number, number];
 
-/** Bins the counts of A and B on the axes. */
-export function binGrid(x: Axis, y: Axis, a: readonly Triple[], b: readonly Triple[]): RangeGrid {
+/**
+ * The axis narrowed to the values seen (on it), from the smallest to the largest,
+ * so the cells go to where the seeds are; unchanged when none is seen (the
+ * engine's `Axis::fitted`).
+ */
+export function fitted(axis: Axis, seen: readonly number[]): Axis {
+  if (seen.length === 0) return axis;
+  return { metric: axis.metric, lo: Math.max(axis.lo, Math.min(...seen)), hi: Math.min(axis.hi, Math.max(...seen)) };
+}
+
+/** Bins the counts of A and B on the axes fitted to the values seen (`domainX`/`domainY` keep what the rules allow). */
+export function binGrid(domainX: Axis, domainY: Axis, a: readonly Triple[], b: readonly Triple[]): RangeGrid {
+  const seen = (k: 0 | 1) => [...a, ...b].filter((t) => t[2] > 0).map((t) => t[k]);
+  const x = fitted(domainX, seen(0));
+  const y = fitted(domainY, seen(1));
   const xBins = bins(x.lo, x.hi);
   const yBins = bins(y.lo, y.hi);
   const n = xBins.length * yBins.length;
   const fill = (triples: readonly Triple[]) => {
     const cells = new Array<number>(n).fill(0);
-    for (const [vx, vy, count] of triples) cells[binOf(y.lo, y.hi, vy) * xBins.length + binOf(x.lo, x.hi, vx)]! += count;
+    for (const [vx, vy, count] of triples) if (count > 0) cells[binOf(y.lo, y.hi, vy) * xBins.length + binOf(x.lo, x.hi, vx)]! += count;
     return cells;
   };
   const ca = fill(a);
@@ -96,6 +114,8 @@ export function binGrid(x: Axis, y: Axis, a: readonly Triple[], b: readonly Trip
   return {
     x,
     y,
+    domainX,
+    domainY,
     xBins,
     yBins,
     a: ca,
@@ -145,4 +165,9 @@ export function cellInfo(g: RangeGrid, i: number, j: number): CellInfo | null {
 /** The share of a side's seeds, as a percentage with one decimal. */
 export function shareText(n: number, of: number): string {
   return of > 0 ? `${((100 * n) / of).toFixed(1)}%` : "–";
+}
+
+/** An axis's values in words: `1–5`, or `3` when it holds one. */
+export function spanText(a: Axis): string {
+  return binText({ lo: a.lo, hi: a.hi });
 }
