@@ -214,12 +214,7 @@ pub struct AbReport {
 
 /// Reads the stored rows of `from..to` under `rules`, `PAGE` at a time, seed
 /// ascending, from seed `from` on.
-pub(crate) fn page(
-    state: &CatalogState,
-    rules: &ValidRules,
-    from: u64,
-    to: u64,
-) -> Result<Vec<SeedSummary>> {
+fn page(state: &CatalogState, rules: &ValidRules, from: u64, to: u64) -> Result<Vec<SeedSummary>> {
     let q = SeedQuery {
         criteria: seeds_within(from, to - 1),
         sort: SortKey::Seed,
@@ -229,15 +224,17 @@ pub(crate) fn page(
     Ok(state.with(|c| c.query(rules, &q))?.rows)
 }
 
-/// Compares the range `from..to` as stored under `a` and `b` (both scanned in
-/// full: else `not_scanned`), in constant memory.
-pub fn compare(
+/// Calls `f` with each seed's rows under `a` and under `b` over `from..to` as
+/// stored (both scanned in full: else `not_scanned`), seed ascending, a page at
+/// a time: constant memory.
+pub(crate) fn each_pair(
     state: &CatalogState,
     a: &ValidRules,
     b: &ValidRules,
     from: u64,
     to: u64,
-) -> Result<AbReport> {
+    mut f: impl FnMut(&SeedSummary, &SeedSummary),
+) -> Result<()> {
     check_range(from, to)?;
     for rules in [a, b] {
         let n = stored(state, rules, from, to)?;
@@ -249,8 +246,6 @@ pub fn compare(
             });
         }
     }
-    let mut totals = AbTotals::default();
-    let mut changed = Vec::new();
     let mut next = from;
     while next < to {
         let (xs, ys) = (page(state, a, next, to)?, page(state, b, next, to)?);
@@ -263,16 +258,33 @@ pub fn compare(
             });
         }
         for (x, y) in xs.iter().zip(&ys) {
-            if totals.add(x, y) && changed.len() < MAX_LISTED_CHANGED {
-                changed.push(ChangedSeed {
-                    seed: x.seed,
-                    a: x.clone(),
-                    b: y.clone(),
-                });
-            }
+            f(x, y);
         }
         next = u64::from(xs[xs.len() - 1].seed) + 1;
     }
+    Ok(())
+}
+
+/// Compares the range `from..to` as stored under `a` and `b` (both scanned in
+/// full: else `not_scanned`), in constant memory.
+pub fn compare(
+    state: &CatalogState,
+    a: &ValidRules,
+    b: &ValidRules,
+    from: u64,
+    to: u64,
+) -> Result<AbReport> {
+    let mut totals = AbTotals::default();
+    let mut changed = Vec::new();
+    each_pair(state, a, b, from, to, |x, y| {
+        if totals.add(x, y) && changed.len() < MAX_LISTED_CHANGED {
+            changed.push(ChangedSeed {
+                seed: x.seed,
+                a: x.clone(),
+                b: y.clone(),
+            });
+        }
+    })?;
     Ok(AbReport {
         a: SideRules::of(a),
         b: SideRules::of(b),

@@ -12,9 +12,9 @@ use contraption::ValidRules;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
-use crate::catalog::{check_range, CatalogState, CatalogViewError};
+use crate::catalog::{CatalogState, CatalogViewError};
 use crate::exchange::{ExchangeError, WrittenFile};
-use crate::lab::{page, stored, SideRules};
+use crate::lab::{each_pair, SideRules};
 use crate::StudioError;
 
 /// The joint counts of `x` × `y` over a stored range under A and B.
@@ -49,34 +49,8 @@ pub fn range_counts(
     x: Metric,
     y: Metric,
 ) -> Result<RangeCounts, CatalogViewError> {
-    check_range(from, to)?;
-    for rules in [a, b] {
-        let n = stored(state, rules, from, to)?;
-        if n != to - from {
-            return Err(CatalogViewError::NotScanned {
-                rules_id: rules.id().to_owned(),
-                stored: n,
-                total: to - from,
-            });
-        }
-    }
     let mut counts = RangeCounts::new(x, y, a.rules(), b.rules());
-    let mut next = from;
-    while next < to {
-        let (xs, ys) = (page(state, a, next, to)?, page(state, b, next, to)?);
-        if xs.is_empty() || xs.len() != ys.len() {
-            // Rows went away between the count and the read (another window).
-            return Err(CatalogViewError::NotScanned {
-                rules_id: a.id().to_owned(),
-                stored: next - from,
-                total: to - from,
-            });
-        }
-        for (p, q) in xs.iter().zip(&ys) {
-            counts.add(p, q);
-        }
-        next = u64::from(xs[xs.len() - 1].seed) + 1;
-    }
+    each_pair(state, a, b, from, to, |p, q| counts.add(p, q))?;
     Ok(counts)
 }
 
