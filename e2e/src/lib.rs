@@ -9,6 +9,7 @@
 //!
 //! Screenshots go to `e2e/screenshots/` (git-ignored).
 
+pub mod lab;
 pub mod play;
 
 use std::path::{Path, PathBuf};

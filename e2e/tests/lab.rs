@@ -6,30 +6,11 @@
 
 use std::time::{Duration, Instant};
 
-use contraption::{rules_file_text, Rules, ValidRules};
+use contraption_e2e::lab::{draft_one_attempt, open_ab_view, set_value, write_one_attempt_rules};
 use contraption_e2e::{cli_json, Studio};
 
 /// The default rules with `generator.max_attempts` 1 (docs/rules.md).
-const ONE: &str = "9e63fc90eca2";
 const RANGE: &str = "0..300";
-
-async fn set_input(s: &Studio, css: &str, text: &str) {
-    let input = s.find(css).await;
-    // End and Backspaces remove what is there; Enter commits the input.
-    let erase = "\u{E003}".repeat(12);
-    input
-        .send_keys(&format!("\u{E010}{erase}{text}\u{E007}"))
-        .await
-        .expect("type into the input");
-}
-
-/// Sets a bound input of the A/B view (an `input` event, as typing sends).
-async fn set_value(s: &Studio, css: &str, text: &str) {
-    s.eval(&format!(
-        "(() => {{ const el = document.querySelector(\"{css}\"); el.value = '{text}'; el.dispatchEvent(new Event('input', {{ bubbles: true }})); return true; }})()"
-    ))
-    .await;
-}
 
 fn rate(text: &str) -> f64 {
     text.parse()
@@ -46,11 +27,7 @@ async fn the_ab_over_a_range_matches_the_cli() {
     let file = dir.join("one-attempt.json");
     let csv = dir.join("studio.csv");
     let cli_csv = dir.join("cli.csv");
-    let mut one = Rules::default();
-    one.generator.max_attempts = 1;
-    let one = ValidRules::new(one).unwrap();
-    assert_eq!(one.id(), ONE);
-    std::fs::write(&file, rules_file_text(&one)).unwrap();
+    write_one_attempt_rules(&file);
     let (db_s, draft_s, file_s, csv_s) = (
         db.to_string_lossy().into_owned(),
         draft.to_string_lossy().into_owned(),
@@ -101,28 +78,10 @@ async fn the_ab_over_a_range_matches_the_cli() {
     ])
     .await;
     // The draft: attempts cap 1.
-    s.click("[data-view='rules']").await;
-    s.wait_for(
-        "!!document.querySelector('#view-rules[data-draft][data-in-force]')",
-        "the Rules view",
-    )
-    .await;
-    set_input(
-        &s,
-        "#view-rules input[data-path='generator.max_attempts']",
-        "1",
-    )
-    .await;
-    s.wait_for(
-        &format!("document.querySelector('#view-rules').dataset.draft === '{ONE}'"),
-        "the new draft",
-    )
-    .await;
+    draft_one_attempt(&s).await;
 
     // A/B over 0..300: A the rules in force (v1), B the draft.
-    s.click("[data-view='lab']").await;
-    s.wait_for("!!document.querySelector('#view-lab')", "the A/B view")
-        .await;
+    open_ab_view(&s).await;
     assert_eq!(
         s.eval("document.querySelector('#ab-a').value").await,
         "in_force"
@@ -131,8 +90,8 @@ async fn the_ab_over_a_range_matches_the_cli() {
         s.eval("document.querySelector('#ab-b').value").await,
         "draft"
     );
-    set_value(&s, "#ab-from", "0").await;
-    set_value(&s, "#ab-to", "300").await;
+    set_value(&s, "#ab-from", "0", "input").await;
+    set_value(&s, "#ab-to", "300", "input").await;
     let started = Instant::now();
     s.click("#ab-run").await;
     s.wait_for_within(

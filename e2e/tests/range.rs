@@ -8,12 +8,11 @@
 
 use std::time::{Duration, Instant};
 
-use contraption::{rules_file_text, Rules, ValidRules};
+use contraption_e2e::lab::{draft_one_attempt, open_ab_view, set_value, write_one_attempt_rules};
 use contraption_e2e::{cli_json, Studio};
 use fantoccini::actions::{InputSource, MouseActions, PointerAction};
 use serde_json::Value;
 
-const ONE: &str = "9e63fc90eca2";
 const RANGE: &str = "0..200";
 
 /// The panel layout of ui/src/draw/range.ts (`rangeLayout`): the plot's margins
@@ -23,23 +22,6 @@ const LEFT: f64 = 46.0;
 const RIGHT: f64 = 8.0;
 const TOP: f64 = 16.0;
 const BOTTOM: f64 = 52.0;
-
-async fn set_input(s: &Studio, css: &str, text: &str) {
-    let input = s.find(css).await;
-    let erase = "\u{E003}".repeat(12);
-    input
-        .send_keys(&format!("\u{E010}{erase}{text}\u{E007}"))
-        .await
-        .expect("type into the input");
-}
-
-/// Sets a form control's value and sends the event a user's edit sends.
-async fn set_value(s: &Studio, css: &str, text: &str, event: &str) {
-    s.eval(&format!(
-        "(() => {{ const el = document.querySelector(\"{css}\"); el.value = '{text}'; el.dispatchEvent(new Event('{event}', {{ bubbles: true }})); return true; }})()"
-    ))
-    .await;
-}
 
 /// Moves the pointer over cell (i, j) of the panel `canvas` (`nx` × `ny` bins).
 async fn hover_cell(s: &Studio, canvas: &str, i: usize, j: usize, nx: usize, ny: usize) {
@@ -91,11 +73,7 @@ async fn a_hovered_cell_and_the_exported_figure_are_the_clis() {
         dir.join("one-attempt.json"),
     );
     let (studio_png, cli_png) = (dir.join("studio.png"), dir.join("cli.png"));
-    let mut one = Rules::default();
-    one.generator.max_attempts = 1;
-    let one = ValidRules::new(one).unwrap();
-    assert_eq!(one.id(), ONE);
-    std::fs::write(&file, rules_file_text(&one)).unwrap();
+    write_one_attempt_rules(&file);
     let file_s = file.to_string_lossy().into_owned();
 
     // What the CLI says: the figure and its range block.
@@ -131,26 +109,8 @@ async fn a_hovered_cell_and_the_exported_figure_are_the_clis() {
         &studio_png.to_string_lossy(),
     ])
     .await;
-    s.click("[data-view='rules']").await;
-    s.wait_for(
-        "!!document.querySelector('#view-rules[data-draft][data-in-force]')",
-        "the Rules view",
-    )
-    .await;
-    set_input(
-        &s,
-        "#view-rules input[data-path='generator.max_attempts']",
-        "1",
-    )
-    .await;
-    s.wait_for(
-        &format!("document.querySelector('#view-rules').dataset.draft === '{ONE}'"),
-        "the new draft",
-    )
-    .await;
-    s.click("[data-view='lab']").await;
-    s.wait_for("!!document.querySelector('#view-lab')", "the A/B view")
-        .await;
+    draft_one_attempt(&s).await;
+    open_ab_view(&s).await;
     set_value(&s, "#ab-from", "0", "input").await;
     set_value(&s, "#ab-to", "200", "input").await;
     s.click("#ab-run").await;
@@ -245,7 +205,7 @@ async fn a_hovered_cell_and_the_exported_figure_are_the_clis() {
         &draft.to_string_lossy(),
     ])
     .await;
-    s.click("[data-view='lab']").await;
+    open_ab_view(&s).await;
     set_value(&s, "#ab-from", "0", "input").await;
     set_value(&s, "#ab-to", "200", "input").await;
     s.click("#ab-run").await;

@@ -5,35 +5,15 @@
 //! written by the view's "Save…"); the draft survives a restart.
 
 use contraption::{rules_file_text, Rules, ValidRules};
+use contraption_e2e::lab::{open_rules_view, type_and_commit, ATTEMPTS_FIELD, ONE_ATTEMPT};
 use contraption_e2e::{cli_error, cli_json, Studio};
 
 /// Eleven attempts under the default rules (docs/studio.md): one under the draft.
 const SEED: u64 = 1671;
 const V1: &str = "010786ff88f4";
 /// The default rules with `generator.max_attempts` 1 (docs/rules.md).
-const ONE: &str = "9e63fc90eca2";
-
-const INPUT: &str = "#view-rules input[data-path='generator.max_attempts']";
-
-async fn set_input(s: &Studio, css: &str, text: &str) {
-    let input = s.find(css).await;
-    // End and Backspaces remove what is there (WebDriver's clear would commit an
-    // empty input); Enter commits the input (the change goes to the engine).
-    let erase = "\u{E003}".repeat(12);
-    input
-        .send_keys(&format!("\u{E010}{erase}{text}\u{E007}"))
-        .await
-        .expect("type into the input");
-}
-
-async fn open_rules_view(s: &Studio) {
-    s.click("[data-view='rules']").await;
-    s.wait_for(
-        "!!document.querySelector('#view-rules[data-draft][data-in-force]')",
-        "the Rules view",
-    )
-    .await;
-}
+const ONE: &str = ONE_ATTEMPT;
+const INPUT: &str = ATTEMPTS_FIELD;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_draft_is_validated_applied_checked_against_the_cli_and_kept() {
@@ -64,7 +44,7 @@ async fn the_draft_is_validated_applied_checked_against_the_cli_and_kept() {
         message,
         "generator.max_attempts is 0; it must be a whole number from 1 to 1000"
     );
-    set_input(&s, INPUT, "0").await;
+    type_and_commit(&s, INPUT, "0").await;
     s.wait_for(
         "!!document.querySelector(\"[data-field='generator.max_attempts'] .error\")",
         "the engine's message",
@@ -88,7 +68,7 @@ async fn the_draft_is_validated_applied_checked_against_the_cli_and_kept() {
     assert!(!draft.exists(), "a refused edit writes nothing");
 
     // max_attempts 1: a new draft, one difference, the seed compared under it.
-    set_input(&s, INPUT, "1").await;
+    type_and_commit(&s, INPUT, "1").await;
     s.wait_for(
         &format!("document.querySelector('#view-rules').dataset.draft === '{ONE}'"),
         "the new draft",
