@@ -10,10 +10,12 @@
 //! the gravity). `REVIEW_CASES=n` sets the number of cases of each random test.
 //!
 //! With gravity below about 1e-9 units/s² (valid rules), the proof's parabola
-//! roots `(-b + sqrt(b² - 4ac)) / 2a` cancel for a fast falling ball (`b ≫ a`):
-//! the exit and box windows come out a few steps long, and a ball on its way to
-//! the goal is declared clear. `tiny_gravity_kicked_ball_reaches_the_goal_in_both_paths`
-//! and the `kicked_balls_*` tests below fail on that; the others pass.
+//! roots written `(-b + sqrt(b² - 4ac)) / 2a` cancelled for a fast falling ball
+//! (`b ≫ a`): the exit and box windows came out a few steps long, and a ball on
+//! its way to the goal was declared clear. The proof now takes that root as
+//! `-2c / (b + sqrt(b² - 4ac))` for `b ≥ 0`;
+//! `tiny_gravity_kicked_ball_reaches_the_goal_in_both_paths` and the
+//! `kicked_balls_*` tests below failed before.
 
 use contraption::{
     simulate, Compiled, Goal, Inventory, PartKind, PartRunner, Placement, Rules, SimOptions,

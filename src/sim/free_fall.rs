@@ -69,7 +69,14 @@ impl Compiled {
             if c > 0.0 && (b >= 0.0 || disc < 0.0) {
                 return None;
             }
-            let root = (-b + disc.sqrt()) / (2.0 * a);
+            // The larger root; for b ≥ 0 written without `-b + √disc`, which cancels
+            // (to about 0 steps) when b is huge against a — a fast ball under tiny
+            // gravity — and would prove boxes ahead of the ball out of its reach.
+            let root = if b >= 0.0 {
+                (-2.0 * c) / (b + disc.sqrt())
+            } else {
+                (-b + disc.sqrt()) / (2.0 * a)
+            };
             Some(if root.is_nan() || root >= 1e6 {
                 f64::INFINITY
             } else {
