@@ -90,6 +90,8 @@ async fn the_ab_over_a_range_matches_the_cli() {
         s.eval("document.querySelector('#ab-b').value").await,
         "draft"
     );
+    // The run button is not named like the Compare view's tab.
+    assert_eq!(s.text("#ab-run").await, "Run A/B");
     set_value(&s, "#ab-from", "0", "input").await;
     set_value(&s, "#ab-to", "300", "input").await;
     let started = Instant::now();
