@@ -564,7 +564,11 @@ mod tests {
             assert_eq!(d, d.trim(), "{}: stray whitespace", f.path);
             assert!(d.ends_with('.'), "{}: not a sentence: {d}", f.path);
             assert!(d.chars().count() <= 120, "{}: longer than a line", f.path);
-            assert!(seen.insert(d), "{} says what another field says: {d}", f.path);
+            assert!(
+                seen.insert(d),
+                "{} says what another field says: {d}",
+                f.path
+            );
         }
     }
 
