@@ -7,6 +7,7 @@
 import type { ComparedSeed } from "../bindings/ComparedSeed";
 import type { SweepCounts } from "../bindings/SweepCounts";
 import type { Verdict } from "../bindings/Verdict";
+import { resultColor } from "../draw/colors";
 
 export const MIN_COMPARED = 2;
 export const MAX_COMPARED = 4;
@@ -45,13 +46,13 @@ export function ledgerWords(c: ComparedSeed): string {
   return `${n} attempt${n === 1 ? "" : "s"}: ${parts.join(", ")}, ${end}`;
 }
 
-/** The sweep's results in the order the view shows them, with their colours. */
+/** The sweep's results in the order the view shows them, with their colours (the palette's, draw/colors.ts). */
 export const SWEEP_PARTS: readonly { key: keyof SweepCounts; label: string; color: string }[] = [
-  { key: "goal", label: "goal", color: "#3ddc84" },
-  { key: "out", label: "out", color: "#ff6b6b" },
-  { key: "rest", label: "rest", color: "#5aa9ff" },
-  { key: "timeout", label: "timeout", color: "#c38bff" },
-  { key: "blocked", label: "blocked", color: "#525c6e" },
+  { key: "goal", label: "goal", color: resultColor.goal },
+  { key: "out", label: "out", color: resultColor.out },
+  { key: "rest", label: "rest", color: resultColor.rest },
+  { key: "timeout", label: "timeout", color: resultColor.timeout },
+  { key: "blocked", label: "blocked", color: resultColor.blocked },
 ];
 
 /** Placements in the sweep (the sum of its results). */

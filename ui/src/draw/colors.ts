@@ -1,7 +1,15 @@
+import type { ShippedKind } from "../bindings/ShippedKind";
 import type { SweepResult } from "../bindings/SweepResult";
 import type { Verdict } from "../bindings/Verdict";
 
-/** The studio's palette (dark theme). Keep in sync with the CSS custom properties in style.css. */
+/**
+ * The studio's palette (dark theme): the one place a colour with a meaning is
+ * written. style.css mirrors these as custom properties, and the render crate's
+ * PNGs (render/src/lib.rs `palette`) use the same field and sweep-result colours;
+ * ui/test/palette.test.ts fails when either drifts. Views take a meaning's colour
+ * from here (canvas, `style:` bindings) or from its custom property (CSS), never
+ * as a literal (ui/test/palette-house.test.ts).
+ */
 export const palette = {
   bg: "#0e1117",
   field: "#0a0d12",
@@ -18,6 +26,7 @@ export const palette = {
 
 export const RESULTS: readonly SweepResult[] = ["goal", "out", "rest", "timeout", "blocked"];
 
+/** Each sweep result's colour (render/src/lib.rs `RESULT_*`; style.css `--goal`, `--out`, `--rest`, `--timeout`, `--blocked`). */
 export const resultColor: Record<SweepResult, string> = {
   goal: "#3ddc84",
   out: "#ff6b6b",
@@ -34,11 +43,35 @@ export const resultLabel: Record<SweepResult, string> = {
   blocked: "blocked (not simulated)",
 };
 
+/**
+ * Each verdict's colour, in every view: the inspector's ledger (cards, badges,
+ * tally), Compare, Statistics (what became of the candidates), the seed table
+ * and the calendar. style.css: `--accepted`, `--presolved`, `--nosolution`.
+ * The render crate draws no verdict (its PNGs have none), so nothing there to match.
+ */
 export const verdictColor: Record<Verdict, string> = {
-  pre_solved: "#ffb547",
-  no_single_ramp_solution: "#ff6b6b",
+  pre_solved: "#ff6b6b",
+  no_single_ramp_solution: "#ffb547",
   accepted: "#3ddc84",
 };
+
+/**
+ * What shipped, one colour each (Statistics' "What shipped", the seed table,
+ * Compare, the ledger's shipped card, the calendar's fallback flag); style.css:
+ * `--accepted`, `--fallback`, `--all-presolved`. A shipped level wears its
+ * candidate's verdict: the fallback is a candidate with no one-ramp solution,
+ * an all-preSolved level a preSolved candidate shipped as is.
+ */
+export const shippedColor: Record<ShippedKind, string> = {
+  accepted: verdictColor.accepted,
+  fallback: verdictColor.no_single_ramp_solution,
+  all_pre_solved: verdictColor.pre_solved,
+};
+
+/** Charts' colours that are not a verdict or a result (Statistics' attempts histogram). */
+export const chartColor = {
+  attempts: "#5aa9ff",
+} as const;
 
 /** Perceptual scale for closest approach (viridis stops, bright = close). */
 const HEAT_STOPS: readonly [number, number, number][] = [

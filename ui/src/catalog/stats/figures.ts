@@ -7,6 +7,7 @@
 import type { Stats } from "../../bindings/Stats";
 import type { ChartTable } from "../../bindings/ChartTable";
 import type { FieldRules } from "../../lib/rules";
+import { verdictColor } from "../../draw/colors";
 import { placementName } from "../../lib/placement";
 
 const words = (v: number): string => v.toLocaleString("en-US");
@@ -88,10 +89,11 @@ export interface Part {
   color: string;
 }
 
+/** The candidates' fates in their verdicts' colours (draw/colors.ts). */
 export const FATE_COLORS = {
-  accepted: "#3ddc84",
-  preSolved: "#ff6b6b",
-  noSingleRamp: "#ffb547",
+  accepted: verdictColor.accepted,
+  preSolved: verdictColor.pre_solved,
+  noSingleRamp: verdictColor.no_single_ramp_solution,
 } as const;
 
 /** Every candidate generated (the attempts of every seed): the whole of the rejection reasons. */

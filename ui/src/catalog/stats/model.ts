@@ -1,17 +1,18 @@
 /** Pure logic of the statistics view: the numbers of the cards, the verdicts, the map's words (figures.ts: shares, bins, tables). */
 import type { FieldRules } from "../../lib/rules";
 import type { Stats } from "../../bindings/Stats";
+import { chartColor, resultColor, shippedColor } from "../../draw/colors";
 import { placementName } from "../../lib/placement";
 import { percent } from "../model";
 import { placementPose, share, shareText, type Part } from "./figures";
 
-/** The studio's colours for the charts (draw/colors.ts has the field's). */
+/** The charts' colours, from the one palette (draw/colors.ts): what shipped in its colours, solving as a sweep's goal. */
 export const CHART_COLORS = {
-  attempts: "#5aa9ff",
-  solving: "#3ddc84",
-  accepted: "#3ddc84",
-  fallback: "#ffb547",
-  allPreSolved: "#ff6b6b",
+  attempts: chartColor.attempts,
+  solving: resultColor.goal,
+  accepted: shippedColor.accepted,
+  fallback: shippedColor.fallback,
+  allPreSolved: shippedColor.all_pre_solved,
 } as const;
 
 /** The bar that marks a healthy generator: at most this share of fallback levels. */
