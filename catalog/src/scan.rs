@@ -322,6 +322,32 @@ impl Catalog {
         Ok(scans)
     }
 
+    /// The ids of the unfinished scans a runner holds now (its lease has not
+    /// expired and its process may be alive): running. An unfinished `running`
+    /// scan that is not among them was interrupted (its runner was killed).
+    pub fn held_scans(&self) -> Result<Vec<i64>, CatalogError> {
+        let mut stmt = self.conn.prepare(
+            "SELECT id, lease_owner, lease_until FROM scans \
+             WHERE state = 'running' AND lease_owner IS NOT NULL ORDER BY id DESC",
+        )?;
+        let rows = stmt.query_map([], |r| {
+            Ok((
+                r.get::<_, i64>(0)?,
+                r.get::<_, String>(1)?,
+                r.get::<_, Option<i64>>(2)?,
+            ))
+        })?;
+        let now = unix_now();
+        let mut held = Vec::new();
+        for row in rows {
+            let (id, owner, until) = row?;
+            if until.is_some_and(|u| u >= now) && holder_may_be_alive(&owner) {
+                held.push(id);
+            }
+        }
+        Ok(held)
+    }
+
     /// Runs (or continues) a scan until it is done or `cancel` is set. Each chunk of
     /// `SCAN_CHUNK` seeds is summarised on all cores under `rules` (the scan's own:
     /// other rules are refused) and committed with the scan's new position in one

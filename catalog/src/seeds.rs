@@ -206,6 +206,14 @@ impl Catalog {
         Ok(())
     }
 
+    /// Rows stored under any rules (a seed stored under two rule sets counts twice).
+    pub fn row_count(&self) -> Result<u64, CatalogError> {
+        let n: i64 = self
+            .conn
+            .query_row("SELECT count(*) FROM seeds", [], |r| r.get(0))?;
+        Ok(n.max(0) as u64)
+    }
+
     /// One stored seed of `rules`.
     pub fn seed(&self, rules: &ValidRules, seed: u32) -> Result<Option<SeedRow>, CatalogError> {
         let mut stmt = self.conn.prepare_cached(&format!(

@@ -27,6 +27,9 @@ pub struct RulesInfo {
     pub rules_version: u32,
     /// The name the default rules are also known by (`v1`).
     pub default_rules_name: String,
+    /// The id of the default rules, so a view can name rows, scans and bookmarks of
+    /// the default rules `v1` whatever rules are in force.
+    pub default_rules_id: String,
     /// Field width (100 by default); x runs from 0 (left) to the width.
     pub field_width: f64,
     /// Field height (150 by default); y runs from 0 (top) to the height.
@@ -122,6 +125,7 @@ impl RulesInfo {
             rules: r.clone(),
             rules_version: RULES_VERSION,
             default_rules_name: DEFAULT_RULES_NAME.to_owned(),
+            default_rules_id: ValidRules::default().id().to_owned(),
             field_width: r.field.width,
             field_height: r.field.height,
             ball_radius: r.ball.radius,

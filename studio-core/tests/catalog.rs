@@ -22,6 +22,11 @@ fn generate(seed: u32, options: &GenerateOptions) -> GenerationReport {
     contraption::generate(&ValidRules::default(), seed, options)
 }
 
+/// The default rules, which every catalog view is asked under here unless a test says otherwise.
+fn v1() -> ValidRules {
+    ValidRules::default()
+}
+
 fn summarize(seed: u32) -> SeedSummary {
     contraption::summarize(&ValidRules::default(), seed)
 }
@@ -38,7 +43,8 @@ fn a_scan_streams_progress_and_stores_every_seed() {
     let state = CatalogState::open(&path);
     let mut events = Vec::new();
     let cancel = AtomicBool::new(false);
-    let out = catalog::scan(&path, 7, 1000, 1600, &cancel, |e| events.push(e)).unwrap();
+    let out =
+        catalog::scan_under(&path, &v1(), 7, 1000, 1600, &cancel, |e| events.push(e)).unwrap();
     assert_eq!(out.end, ScanEnd::Done);
     assert_eq!((out.done, out.total, out.scanned), (600, 600, 600));
     assert!(out.seeds_per_second > 0.0);
@@ -80,6 +86,7 @@ fn a_scan_streams_progress_and_stores_every_seed() {
     // The browser's connection sees the rows the scan's connection committed.
     let page = catalog::query(
         &state,
+        &v1(),
         &SeedRequest {
             limit: 1000,
             ..SeedRequest::default()
@@ -89,12 +96,13 @@ fn a_scan_streams_progress_and_stores_every_seed() {
     assert_eq!(page.total, 600);
     assert_eq!(page.rows[0], summarize(1000));
     assert_eq!(page.rows[599], summarize(1599));
-    assert_eq!(state.info().unwrap().seeds, 600);
-    assert_eq!(state.info().unwrap().scans.len(), 1);
+    assert_eq!(state.info(&v1()).unwrap().seeds, 600);
+    assert_eq!(state.info(&v1()).unwrap().scans.len(), 1);
 
     // Filters and sorting are the catalog's, checked against the engine's summaries.
     let hard = catalog::query(
         &state,
+        &v1(),
         &SeedRequest {
             criteria: "solving <= 1".into(),
             search: None,
@@ -108,7 +116,7 @@ fn a_scan_streams_progress_and_stores_every_seed() {
     let expected = (1000..1600).filter(|&s| summarize(s).solving <= 1).count();
     assert_eq!(hard.total as usize, expected);
     assert!(hard.rows.windows(2).all(|w| w[0].attempts >= w[1].attempts));
-    let stats = catalog::stats(&state, "").unwrap();
+    let stats = catalog::stats(&state, &v1(), "").unwrap();
     assert_eq!(stats.seeds, 600);
     assert_eq!(stats.placement_solves.len(), 144);
 }
@@ -118,7 +126,7 @@ fn a_cancelled_scan_resumes_where_it_stopped() {
     let (_dir, path) = temp_db("catalog.sqlite3");
     let cancel = AtomicBool::new(false);
     let mut chunks = 0;
-    let out = catalog::scan(&path, 1, 0, 1024, &cancel, |e| {
+    let out = catalog::scan_under(&path, &v1(), 1, 0, 1024, &cancel, |e| {
         if let ScanEvent::Progress { .. } = e {
             chunks += 1;
             // Stop after the second committed chunk.
@@ -133,7 +141,7 @@ fn a_cancelled_scan_resumes_where_it_stopped() {
 
     let again = AtomicBool::new(false);
     let mut events = Vec::new();
-    let out = catalog::scan(&path, 2, 0, 1024, &again, |e| events.push(e)).unwrap();
+    let out = catalog::scan_under(&path, &v1(), 2, 0, 1024, &again, |e| events.push(e)).unwrap();
     assert_eq!(out.end, ScanEnd::Done);
     assert_eq!(out.scanned, 1024 - 2 * SCAN_CHUNK);
     assert!(matches!(
@@ -145,8 +153,8 @@ fn a_cancelled_scan_resumes_where_it_stopped() {
         }
     ));
     let state = CatalogState::open(&path);
-    assert_eq!(state.info().unwrap().seeds, 1024);
-    assert_eq!(state.info().unwrap().scans.len(), 1);
+    assert_eq!(state.info(&v1()).unwrap().seeds, 1024);
+    assert_eq!(state.info(&v1()).unwrap().scans.len(), 1);
 }
 
 #[test]
@@ -154,7 +162,7 @@ fn ranges_are_checked_and_one_scan_runs_at_a_time() {
     let (_dir, path) = temp_db("catalog.sqlite3");
     let cancel = AtomicBool::new(false);
     for (from, to) in [(5, 5), (9, 3), (0, (1 << 32) + 1)] {
-        let err = catalog::scan(&path, 1, from, to, &cancel, |_| {}).unwrap_err();
+        let err = catalog::scan_under(&path, &v1(), 1, from, to, &cancel, |_| {}).unwrap_err();
         assert_eq!(err, CatalogViewError::InvalidRange { from, to });
     }
     assert!(catalog::check_range(u32::MAX as u64, 1 << 32).is_ok());
@@ -172,12 +180,12 @@ fn ranges_are_checked_and_one_scan_runs_at_a_time() {
     // The command's path: a second scan while one runs is refused, and its job is
     // forgotten; the first still runs, and the slot is free once it ends.
     let jobs = Arc::new(Jobs::default());
-    let err = catalog::run_scan(&state, &jobs, 0, 10, |_| {}).unwrap_err();
+    let err = catalog::run_scan(&state, &jobs, &v1(), 0, 10, |_| {}).unwrap_err();
     assert_eq!(err, CatalogViewError::ScanRunning);
     assert!(jobs.running().is_empty());
     drop(_slot);
     let mut seen_job = None;
-    let out = catalog::run_scan(&state, &jobs, 0, 10, |e| {
+    let out = catalog::run_scan(&state, &jobs, &v1(), 0, 10, |e| {
         if let ScanEvent::Started { job, .. } = e {
             seen_job = Some(job);
             assert_eq!(
@@ -193,7 +201,7 @@ fn ranges_are_checked_and_one_scan_runs_at_a_time() {
     assert_eq!(state.scanning(), None);
     assert!(jobs.running().is_empty());
     assert_eq!(
-        catalog::run_scan(&state, &jobs, 10, 10, |_| {}).unwrap_err(),
+        catalog::run_scan(&state, &jobs, &v1(), 10, 10, |_| {}).unwrap_err(),
         CatalogViewError::InvalidRange { from: 10, to: 10 }
     );
 }
@@ -203,7 +211,7 @@ fn a_running_scan_is_cancelled_through_its_job() {
     let (_dir, path) = temp_db("catalog.sqlite3");
     let state = CatalogState::open(&path);
     let jobs = Arc::new(Jobs::default());
-    let out = catalog::run_scan(&state, &jobs, 0, 4 * SCAN_CHUNK, |e| {
+    let out = catalog::run_scan(&state, &jobs, &v1(), 0, 4 * SCAN_CHUNK, |e| {
         if let ScanEvent::Progress { job, .. } = e {
             assert!(jobs.cancel(job));
         }
@@ -221,6 +229,7 @@ fn bookmarks_persist_across_restarts_and_check_the_level_hash() {
     let note = "<img src=x onerror=alert(1)> tricky";
     let b = catalog::add_bookmark(
         &state,
+        &v1(),
         42,
         &BookmarkInput {
             note: note.into(),
@@ -239,6 +248,7 @@ fn bookmarks_persist_across_restarts_and_check_the_level_hash() {
     );
     catalog::add_bookmark(
         &state,
+        &v1(),
         7,
         &BookmarkInput {
             note: "seven".into(),
@@ -250,7 +260,7 @@ fn bookmarks_persist_across_restarts_and_check_the_level_hash() {
 
     // A new session on the same file.
     let state = CatalogState::open(&path);
-    assert!(state.info().unwrap().moved_aside.is_none());
+    assert!(state.info(&v1()).unwrap().moved_aside.is_none());
     let all = catalog::bookmarks(&state, &BookmarkQuery::default()).unwrap();
     assert_eq!(all.len(), 2);
     let search = |text: &str| BookmarkQuery {
@@ -283,7 +293,7 @@ fn bookmarks_persist_across_restarts_and_check_the_level_hash() {
     );
     assert!(catalog::bookmarks(&state, &of_seed(43)).unwrap().is_empty());
     // Bookmarking it again is refused, naming the existing bookmark.
-    let again = catalog::add_bookmark(&state, 42, &BookmarkInput::default()).unwrap_err();
+    let again = catalog::add_bookmark(&state, &v1(), 42, &BookmarkInput::default()).unwrap_err();
     assert_eq!(
         again,
         CatalogViewError::Catalog {
@@ -304,7 +314,7 @@ fn bookmarks_persist_across_restarts_and_check_the_level_hash() {
     )
     .unwrap();
     assert_eq!((edited.note.as_str(), edited.tags.len()), ("edited", 1));
-    let checks = catalog::check_bookmarks(&state).unwrap();
+    let checks = catalog::check_bookmarks(&state, &v1()).unwrap();
     assert_eq!(checks.len(), 2);
     assert!(checks.iter().all(|c| !c.changed));
     catalog::delete_bookmark(&state, b.id).unwrap();
@@ -321,7 +331,7 @@ fn a_foreign_file_is_moved_aside_and_reported() {
     let (dir, path) = temp_db("catalog.sqlite3");
     std::fs::write(&path, b"this is a text file, not a catalog\n".repeat(200)).unwrap();
     let state = CatalogState::open(&path);
-    let info = state.info().unwrap();
+    let info = state.info(&v1()).unwrap();
     let aside = info.moved_aside.expect("the foreign file is moved aside");
     assert!(aside.ends_with("catalog.sqlite3.unusable-1"), "{aside}");
     assert!(info.reason.is_some());
@@ -340,7 +350,7 @@ fn an_unopenable_catalog_fails_every_command_with_a_message() {
     let path = dir.path().join("catalog.sqlite3");
     std::fs::create_dir_all(path.join("inner")).unwrap();
     let state = CatalogState::open(&path);
-    let info = state.info().unwrap();
+    let info = state.info(&v1()).unwrap();
     assert!(info.failure.is_some());
     let err = catalog::bookmarks(&state, &BookmarkQuery::default()).unwrap_err();
     assert!(matches!(err, CatalogViewError::Unavailable { .. }));
@@ -350,7 +360,7 @@ fn an_unopenable_catalog_fails_every_command_with_a_message() {
 #[test]
 fn calendar_months_are_the_engines_daily_seeds() {
     let today = chrono::NaiveDate::from_ymd_opt(2026, 11, 30).unwrap();
-    let m = catalog::calendar_month(2026, 7, today).unwrap();
+    let m = catalog::calendar_month(&v1(), 2026, 7, today).unwrap();
     assert_eq!(m.days.len(), 31);
     assert_eq!(m.first_weekday, 2, "1 July 2026 is a Wednesday");
     assert_eq!(m.today, "2026-11-30");
@@ -364,7 +374,7 @@ fn calendar_months_are_the_engines_daily_seeds() {
             .world
     );
     assert_eq!(
-        catalog::calendar_month(2026, 13, today).unwrap_err(),
+        catalog::calendar_month(&v1(), 2026, 13, today).unwrap_err(),
         CatalogViewError::NoSuchMonth {
             year: 2026,
             month: 13
@@ -374,7 +384,7 @@ fn calendar_months_are_the_engines_daily_seeds() {
 
 #[test]
 fn thumbnails_are_shipped_worlds_and_bounded() {
-    let t = catalog::thumbnails(&[42, 1671]).unwrap();
+    let t = catalog::thumbnails(&v1(), &[42, 1671]).unwrap();
     assert_eq!(t.len(), 2);
     assert_eq!(t[1].seed, 1671);
     assert_eq!(
@@ -383,7 +393,7 @@ fn thumbnails_are_shipped_worlds_and_bounded() {
     );
     let many: Vec<u32> = (0..=MAX_THUMBNAILS as u32).collect();
     assert!(matches!(
-        catalog::thumbnails(&many),
+        catalog::thumbnails(&v1(), &many),
         Err(CatalogViewError::TooManyThumbnails { .. })
     ));
 }
@@ -391,7 +401,7 @@ fn thumbnails_are_shipped_worlds_and_bounded() {
 #[test]
 fn statistics_cover_exactly_the_rows_the_browser_filters() {
     let (_dir, path) = temp_db("catalog.sqlite3");
-    catalog::scan(&path, 1, 0, 700, &AtomicBool::new(false), |_| {}).unwrap();
+    catalog::scan_under(&path, &v1(), 1, 0, 700, &AtomicBool::new(false), |_| {}).unwrap();
     let state = CatalogState::open(&path);
     let sets = [
         "",
@@ -408,6 +418,7 @@ fn statistics_cover_exactly_the_rows_the_browser_filters() {
         loop {
             let page = catalog::query(
                 &state,
+                &v1(),
                 &SeedRequest {
                     criteria: filters.into(),
                     offset: rows.len() as u32,
@@ -422,7 +433,7 @@ fn statistics_cover_exactly_the_rows_the_browser_filters() {
                 break;
             }
         }
-        let stats = catalog::stats(&state, filters).unwrap();
+        let stats = catalog::stats(&state, &v1(), filters).unwrap();
         assert_eq!(stats.seeds, rows.len() as u64, "{filters:?}");
         let count = |f: &dyn Fn(&contraption::SeedSummary) -> bool| {
             rows.iter().filter(|r| f(r)).count() as u64
@@ -465,11 +476,12 @@ fn statistics_cover_exactly_the_rows_the_browser_filters() {
 #[test]
 fn criteria_are_the_engines_echoed_canonically_and_refused_with_a_place() {
     let (_dir, path) = temp_db("catalog.sqlite3");
-    catalog::scan(&path, 1, 0, 300, &AtomicBool::new(false), |_| {}).unwrap();
+    catalog::scan_under(&path, &v1(), 1, 0, 300, &AtomicBool::new(false), |_| {}).unwrap();
     let state = CatalogState::open(&path);
     let ask = |text: &str| {
         catalog::query(
             &state,
+            &v1(),
             &SeedRequest {
                 criteria: text.into(),
                 limit: 1000,
@@ -505,7 +517,7 @@ fn criteria_are_the_engines_echoed_canonically_and_refused_with_a_place() {
         }
     );
     assert!(matches!(
-        catalog::stats(&state, "colour = 3"),
+        catalog::stats(&state, &v1(), "colour = 3"),
         Err(CatalogViewError::Criteria { at: 0, .. })
     ));
 }
@@ -535,18 +547,18 @@ fn a_search_job_reports_progress_cancels_and_resumes_to_the_same_matches_and_tot
 
     // Refused before anything runs: bad criteria (with their place), bad ranges.
     assert!(matches!(
-        catalog::run_search(&state, &jobs, "walls in 5..", from, to, |_| {}),
+        catalog::run_search(&state, &jobs, &v1(), "walls in 5..", from, to, |_| {}),
         Err(CatalogViewError::Criteria { at: 12, .. })
     ));
     assert!(matches!(
-        catalog::run_search(&state, &jobs, criteria, 9, 9, |_| {}),
+        catalog::run_search(&state, &jobs, &v1(), criteria, 9, 9, |_| {}),
         Err(CatalogViewError::InvalidRange { .. })
     ));
 
     // Cancelled after its first batch (the flag a `cancel_job` sets).
     let cancel = AtomicBool::new(false);
     let mut events = Vec::new();
-    let first = catalog::search(&path, 1, criteria, from, to, &cancel, |e| {
+    let first = catalog::search(&path, &v1(), 1, criteria, from, to, &cancel, |e| {
         if matches!(e, SearchEvent::Progress { .. }) {
             cancel.store(true, Ordering::Relaxed);
         }
@@ -578,7 +590,8 @@ fn a_search_job_reports_progress_cancels_and_resumes_to_the_same_matches_and_tot
 
     // Started again through the job runner: it continues, to the end.
     let mut events = Vec::new();
-    let done = catalog::run_search(&state, &jobs, criteria, from, to, |e| events.push(e)).unwrap();
+    let done =
+        catalog::run_search(&state, &jobs, &v1(), criteria, from, to, |e| events.push(e)).unwrap();
     assert_eq!(done.end, ScanEnd::Done);
     assert!(matches!(
         &events[0],
@@ -607,6 +620,7 @@ fn a_search_job_reports_progress_cancels_and_resumes_to_the_same_matches_and_tot
     loop {
         let page = catalog::query(
             &state,
+            &v1(),
             &SeedRequest {
                 search: Some(done.search.id),
                 offset: rows.len() as u32,
@@ -622,7 +636,7 @@ fn a_search_job_reports_progress_cancels_and_resumes_to_the_same_matches_and_tot
         }
     }
     assert_eq!(rows.iter().map(|r| r.seed).collect::<Vec<_>>(), seeds);
-    let info = state.info().unwrap();
+    let info = state.info(&v1()).unwrap();
     assert_eq!(info.searches.len(), 1);
     assert_eq!(info.searches[0], done.search);
     assert_eq!(info.seeds, seeds.len() as u64);

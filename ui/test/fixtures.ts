@@ -34,6 +34,7 @@ export const defaultRules: Rules = { ...gearsRules, parts: { ...gearsRules.parts
 export const rulesInfo: RulesInfo = {
   ...rules,
   rules_id: "010786ff88f4",
+  default_rules_id: "010786ff88f4",
   rules_name: "v1",
   is_default: true,
   source: null,

@@ -105,8 +105,8 @@ describe("inspector words", () => {
   it("sums up the ledger and each card", () => {
     expect(ledgerSummary(r)).toBe("2 attempts · 2 rejected");
     expect(bareLine(a)).toBe("bare: leaves the field · 200 steps · closest 3.0");
-    expect(sweepLine(a)).toBe("sweep: 0/144 goal · 144 out · 0 rest · 0 timeout · 0 blocked");
-    expect(sweepLine(attempt(1, "pre_solved"))).toBe("sweep: never run");
+    expect(sweepLine(a, 144)).toBe("sweep: 0/144 goal · 144 out · 0 rest · 0 timeout · 0 blocked");
+    expect(sweepLine(attempt(1, "pre_solved"), 144)).toBe("sweep: never run");
   });
   it("tallies the ledger: verdicts and what shipped", () => {
     const t = ledgerTally(r);
@@ -120,7 +120,7 @@ describe("inspector words", () => {
     expect(all.shippedAs).toBe("as is");
   });
   it("says where the game's sweep stopped", () => {
-    expect(stopWords(a)).toBe("No placement reaches the goal: the game's sweep ran all 144.");
+    expect(stopWords(a)).toBe("No placement reaches the goal: the game's sweep ran all 144 placements.");
     const b = attempt(3, "accepted");
     b.sweep!.game_stop = 13;
     expect(stopWords(b)).toBe("The game stopped at placement 14.");

@@ -86,7 +86,7 @@ describe("candidates", () => {
     expect(fates[1]!.share).toBeCloseTo(30 / 70);
   });
   it("gives the verdicts as shares of the seeds, adding up to the seeds", () => {
-    expect(verdicts(s).map((v) => [v.key, v.value, v.share])).toEqual([["accepted", 12, 0.6], ["fallback", 6, 0.3], ["all_pre_solved", 2, 0.1]]);
+    expect(verdicts(s, 40).map((v) => [v.key, v.value, v.share])).toEqual([["accepted", 12, 0.6], ["fallback", 6, 0.3], ["all_pre_solved", 2, 0.1]]);
   });
 });
 

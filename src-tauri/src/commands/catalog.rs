@@ -8,71 +8,88 @@ use studio_core::catalog::{
     SearchOutcome, SeedRequest, Thumbnail,
 };
 use studio_core::jobs::Jobs;
+use studio_core::rules_book::RulesBook;
 use tauri::ipc::Channel;
 use tauri::State;
 
 use super::{blocking, Reply};
 
 type Catalog<'a> = State<'a, Arc<CatalogState>>;
+/// The rules in force: every catalog view reads and writes under them.
+type Book<'a> = State<'a, Arc<RulesBook>>;
 
 #[tauri::command]
-pub async fn catalog_info(state: Catalog<'_>) -> Reply<CatalogInfo> {
-    let s = state.inner().clone();
-    blocking(move || s.info()).await
+pub async fn catalog_info(state: Catalog<'_>, book: Book<'_>) -> Reply<CatalogInfo> {
+    let (s, rules) = (state.inner().clone(), book.in_force());
+    blocking(move || s.info(&rules)).await
 }
 
-/// Scans (or resumes) `from..to`, streaming `ScanEvent`s; cancel with `cancel_job`.
+/// Scans (or resumes) `from..to` under the rules in force, streaming `ScanEvent`s;
+/// cancel with `cancel_job`.
 #[tauri::command]
 pub async fn start_scan(
     state: Catalog<'_>,
+    book: Book<'_>,
     jobs: State<'_, Arc<Jobs>>,
     from: u64,
     to: u64,
     on_event: Channel<ScanEvent>,
 ) -> Reply<ScanOutcome> {
-    let (s, jobs) = (state.inner().clone(), jobs.inner().clone());
-    blocking(move || catalog::run_scan(&s, &jobs, from, to, |e| drop(on_event.send(e)))).await
+    let (s, jobs, rules) = (state.inner().clone(), jobs.inner().clone(), book.in_force());
+    blocking(move || catalog::run_scan(&s, &jobs, &rules, from, to, |e| drop(on_event.send(e))))
+        .await
 }
 
-/// Searches (or continues searching) `from..to` for `criteria`, streaming
-/// `SearchEvent`s; the matches land in the catalog; cancel with `cancel_job`.
+/// Searches (or continues searching) `from..to` for `criteria` under the rules in
+/// force, streaming `SearchEvent`s; the matches land in the catalog; cancel with
+/// `cancel_job`.
 #[tauri::command]
 pub async fn start_search(
     state: Catalog<'_>,
+    book: Book<'_>,
     jobs: State<'_, Arc<Jobs>>,
     criteria: String,
     from: u64,
     to: u64,
     on_event: Channel<SearchEvent>,
 ) -> Reply<SearchOutcome> {
-    let (s, jobs) = (state.inner().clone(), jobs.inner().clone());
+    let (s, jobs, rules) = (state.inner().clone(), jobs.inner().clone(), book.in_force());
     blocking(move || {
-        catalog::run_search(&s, &jobs, &criteria, from, to, |e| drop(on_event.send(e)))
+        catalog::run_search(&s, &jobs, &rules, &criteria, from, to, |e| {
+            drop(on_event.send(e))
+        })
     })
     .await
 }
 
 #[tauri::command]
-pub async fn query_seeds(state: Catalog<'_>, query: SeedRequest) -> Reply<SeedPage> {
-    let s = state.inner().clone();
-    blocking(move || catalog::query(&s, &query)).await
+pub async fn query_seeds(
+    state: Catalog<'_>,
+    book: Book<'_>,
+    query: SeedRequest,
+) -> Reply<SeedPage> {
+    let (s, rules) = (state.inner().clone(), book.in_force());
+    blocking(move || catalog::query(&s, &rules, &query)).await
 }
 
 /// Statistics over the rows `query_seeds` returns for the same `criteria`.
 #[tauri::command]
-pub async fn catalog_stats(state: Catalog<'_>, criteria: String) -> Reply<Stats> {
-    let s = state.inner().clone();
-    blocking(move || catalog::stats(&s, &criteria)).await
+pub async fn catalog_stats(state: Catalog<'_>, book: Book<'_>, criteria: String) -> Reply<Stats> {
+    let (s, rules) = (state.inner().clone(), book.in_force());
+    blocking(move || catalog::stats(&s, &rules, &criteria)).await
 }
 
 #[tauri::command]
-pub async fn seed_thumbnails(seeds: Vec<u32>) -> Reply<Vec<Thumbnail>> {
-    blocking(move || catalog::thumbnails(&seeds)).await
+pub async fn seed_thumbnails(book: Book<'_>, seeds: Vec<u32>) -> Reply<Vec<Thumbnail>> {
+    let rules = book.in_force();
+    blocking(move || catalog::thumbnails(&rules, &seeds)).await
 }
 
 #[tauri::command]
-pub async fn calendar(year: i32, month: u32) -> Reply<CalendarMonth> {
-    blocking(move || catalog::calendar_month(year, month, chrono::Utc::now().date_naive())).await
+pub async fn calendar(book: Book<'_>, year: i32, month: u32) -> Reply<CalendarMonth> {
+    let rules = book.in_force();
+    let today = chrono::Utc::now().date_naive();
+    blocking(move || catalog::calendar_month(&rules, year, month, today)).await
 }
 
 /// The bookmarks matching every part of `query` (words, tag, seed), newest first.
@@ -82,11 +99,17 @@ pub async fn list_bookmarks(state: Catalog<'_>, query: BookmarkQuery) -> Reply<V
     blocking(move || catalog::bookmarks(&s, &query)).await
 }
 
-/// Refused with `already_bookmarked` when the seed has a bookmark.
+/// Bookmarks `seed` under the rules in force; refused with `already_bookmarked`
+/// when the seed has a bookmark under them.
 #[tauri::command]
-pub async fn bookmark_seed(state: Catalog<'_>, seed: u32, input: BookmarkInput) -> Reply<Bookmark> {
-    let s = state.inner().clone();
-    blocking(move || catalog::add_bookmark(&s, seed, &input)).await
+pub async fn bookmark_seed(
+    state: Catalog<'_>,
+    book: Book<'_>,
+    seed: u32,
+    input: BookmarkInput,
+) -> Reply<Bookmark> {
+    let (s, rules) = (state.inner().clone(), book.in_force());
+    blocking(move || catalog::add_bookmark(&s, &rules, seed, &input)).await
 }
 
 #[tauri::command]
@@ -101,8 +124,9 @@ pub async fn remove_bookmark(state: Catalog<'_>, id: i64) -> Reply<()> {
     blocking(move || catalog::delete_bookmark(&s, id)).await
 }
 
+/// Regenerates the seeds bookmarked under the rules in force; reports the changed levels.
 #[tauri::command]
-pub async fn verify_bookmarks(state: Catalog<'_>) -> Reply<Vec<BookmarkCheck>> {
-    let s = state.inner().clone();
-    blocking(move || catalog::check_bookmarks(&s)).await
+pub async fn verify_bookmarks(state: Catalog<'_>, book: Book<'_>) -> Reply<Vec<BookmarkCheck>> {
+    let (s, rules) = (state.inner().clone(), book.in_force());
+    blocking(move || catalog::check_bookmarks(&s, &rules)).await
 }

@@ -26,7 +26,7 @@ pub use pictures::{
     calendar_month, thumbnails, CalendarDay, CalendarMonth, Thumbnail, MAX_THUMBNAILS,
 };
 pub use scan::{
-    check_range, eta_seconds, run_scan, scan, scan_under, seeds_per_second, ScanEvent, ScanOutcome,
+    check_range, eta_seconds, run_scan, scan_under, seeds_per_second, ScanEvent, ScanOutcome,
     SEED_END,
 };
 pub use search::{run_search, search, SearchEvent, SearchInfo, SearchOutcome, SearchTotals};
@@ -140,7 +140,7 @@ pub fn criteria(text: &str) -> Result<Criteria> {
 
 /// The seeds that match, one page, with the criteria's canonical text (what the
 /// filter box echoes).
-pub fn query(state: &CatalogState, q: &SeedRequest) -> Result<SeedPage> {
+pub fn query(state: &CatalogState, rules: &ValidRules, q: &SeedRequest) -> Result<SeedPage> {
     let query = SeedQuery {
         criteria: criteria(&q.criteria)?,
         search: q.search,
@@ -149,13 +149,13 @@ pub fn query(state: &CatalogState, q: &SeedRequest) -> Result<SeedPage> {
         offset: q.offset,
         limit: q.limit,
     };
-    state.with(|c| c.query(&ValidRules::default(), &query))
+    state.with(|c| c.query(rules, &query))
 }
 
-/// Statistics over exactly the rows `query` would return with the same criteria.
-pub fn stats(state: &CatalogState, criteria_text: &str) -> Result<Stats> {
+/// Statistics over exactly the rows `query` would return with the same rules and criteria.
+pub fn stats(state: &CatalogState, rules: &ValidRules, criteria_text: &str) -> Result<Stats> {
     let criteria = criteria(criteria_text)?;
-    state.with(|c| c.stats(&ValidRules::default(), &criteria))
+    state.with(|c| c.stats(rules, &criteria))
 }
 
 /// The bookmarks that match, newest first.
@@ -163,10 +163,16 @@ pub fn bookmarks(state: &CatalogState, query: &BookmarkQuery) -> Result<Vec<Book
     state.with(|c| c.find_bookmarks(query))
 }
 
-/// Bookmarks `seed`; a seed already bookmarked is refused (`already_bookmarked`,
-/// naming the existing bookmark, which the UI offers to edit instead).
-pub fn add_bookmark(state: &CatalogState, seed: u32, input: &BookmarkInput) -> Result<Bookmark> {
-    state.with(|c| c.add_bookmark(&ValidRules::default(), seed, input))
+/// Bookmarks `seed` under `rules` (the rules in force); a seed already bookmarked
+/// under them is refused (`already_bookmarked`, naming the existing bookmark,
+/// which the UI offers to edit instead).
+pub fn add_bookmark(
+    state: &CatalogState,
+    rules: &ValidRules,
+    seed: u32,
+    input: &BookmarkInput,
+) -> Result<Bookmark> {
+    state.with(|c| c.add_bookmark(rules, seed, input))
 }
 
 pub fn update_bookmark(state: &CatalogState, id: i64, input: &BookmarkInput) -> Result<Bookmark> {
@@ -177,6 +183,8 @@ pub fn delete_bookmark(state: &CatalogState, id: i64) -> Result<()> {
     state.with(|c| c.delete_bookmark(id))
 }
 
-pub fn check_bookmarks(state: &CatalogState) -> Result<Vec<BookmarkCheck>> {
-    state.with(|c| c.check_bookmarks(&ValidRules::default()))
+/// Regenerates every seed bookmarked under `rules` (the rules in force) and reports
+/// the levels that changed; bookmarks of other rules are not checked.
+pub fn check_bookmarks(state: &CatalogState, rules: &ValidRules) -> Result<Vec<BookmarkCheck>> {
+    state.with(|c| c.check_bookmarks(rules))
 }

@@ -1,9 +1,10 @@
 //! The worlds the catalog views draw: seed thumbnails and the daily calendar.
-//! Each is the world the game ships for the seed (`generate` in game mode); the UI
-//! draws them with the one `RulesInfo` from the `rules` command.
+//! Each is the world the game ships for the seed (`generate` in game mode) under
+//! the rules in force; the UI draws them with the one `RulesInfo` from the
+//! `rules` command.
 
 use contraption::calendar::{self, DailyEntry};
-use contraption::{generate, GenerateOptions, World};
+use contraption::{generate, GenerateOptions, ValidRules, World};
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
@@ -19,8 +20,8 @@ pub struct Thumbnail {
     pub world: World,
 }
 
-/// The shipped world of each seed (game mode: what a player gets), in order.
-pub fn thumbnails(seeds: &[u32]) -> Result<Vec<Thumbnail>> {
+/// The shipped world of each seed under `rules` (game mode: what a player gets), in order.
+pub fn thumbnails(rules: &ValidRules, seeds: &[u32]) -> Result<Vec<Thumbnail>> {
     if seeds.len() > MAX_THUMBNAILS {
         return Err(CatalogViewError::TooManyThumbnails {
             asked: seeds.len(),
@@ -31,13 +32,9 @@ pub fn thumbnails(seeds: &[u32]) -> Result<Vec<Thumbnail>> {
         .iter()
         .map(|&seed| Thumbnail {
             seed,
-            world: generate(
-                &contraption::ValidRules::default(),
-                seed,
-                &GenerateOptions::game(),
-            )
-            .shipped
-            .world,
+            world: generate(rules, seed, &GenerateOptions::game())
+                .shipped
+                .world,
         })
         .collect())
 }
@@ -51,6 +48,9 @@ pub struct CalendarMonth {
     pub first_weekday: u32,
     /// Today's date in UTC, `YYYY-MM-DD`.
     pub today: String,
+    /// The rules the days were generated under (`v1` or the rules id) and their id.
+    pub rules_name: String,
+    pub rules_id: String,
     pub days: Vec<CalendarDay>,
 }
 
@@ -60,11 +60,16 @@ pub struct CalendarDay {
     pub world: World,
 }
 
-/// The calendar's `year`-`month` (`calendar::month`) with thumbnails.
-pub fn calendar_month(year: i32, month: u32, today: chrono::NaiveDate) -> Result<CalendarMonth> {
+/// The calendar's `year`-`month` (`calendar::month`) under `rules`, with thumbnails.
+pub fn calendar_month(
+    rules: &ValidRules,
+    year: i32,
+    month: u32,
+    today: chrono::NaiveDate,
+) -> Result<CalendarMonth> {
     use chrono::Datelike;
-    let entries = calendar::month(&contraption::ValidRules::default(), year, month)
-        .ok_or(CatalogViewError::NoSuchMonth { year, month })?;
+    let entries =
+        calendar::month(rules, year, month).ok_or(CatalogViewError::NoSuchMonth { year, month })?;
     let first = chrono::NaiveDate::from_ymd_opt(year, month, 1)
         .ok_or(CatalogViewError::NoSuchMonth { year, month })?;
     Ok(CalendarMonth {
@@ -72,16 +77,14 @@ pub fn calendar_month(year: i32, month: u32, today: chrono::NaiveDate) -> Result
         month,
         first_weekday: first.weekday().num_days_from_monday(),
         today: today.format("%Y-%m-%d").to_string(),
+        rules_name: rules.name().to_string(),
+        rules_id: rules.id().to_string(),
         days: entries
             .into_iter()
             .map(|entry| CalendarDay {
-                world: generate(
-                    &contraption::ValidRules::default(),
-                    entry.seed,
-                    &GenerateOptions::game(),
-                )
-                .shipped
-                .world,
+                world: generate(rules, entry.seed, &GenerateOptions::game())
+                    .shipped
+                    .world,
                 entry,
             })
             .collect(),

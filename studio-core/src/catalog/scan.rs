@@ -110,24 +110,10 @@ pub fn eta_seconds(left: u64, rate: f64) -> Option<f64> {
     (rate > 0.0).then(|| left as f64 / rate)
 }
 
-/// Scans `from..to` into the catalog at `path` through a connection of its own,
-/// resuming an unfinished scan of the same range. Sends `Started`, one `Progress`
+/// Scans `from..to` under `rules` into the catalog at `path` through a connection
+/// of its own (the rows are stored under the rules id), resuming an unfinished
+/// scan of the same range under the same rules. Sends `Started`, one `Progress`
 /// per committed chunk, then `Finished` or `Cancelled`.
-pub fn scan(
-    path: &Path,
-    job: u32,
-    from: u64,
-    to: u64,
-    cancel: &AtomicBool,
-    sink: impl FnMut(ScanEvent),
-) -> Result<ScanOutcome> {
-    // The catalog views scan under the default rules.
-    let rules = contraption::ValidRules::default();
-    scan_under(path, &rules, job, from, to, cancel, sink)
-}
-
-/// [`scan`] under the given rules (the rows are stored under their rules id; an
-/// unfinished scan of the same range under the same rules resumes).
 pub fn scan_under(
     path: &Path,
     rules: &contraption::ValidRules,
@@ -199,6 +185,7 @@ pub fn scan_under(
 pub fn run_scan(
     state: &CatalogState,
     jobs: &Arc<Jobs>,
+    rules: &contraption::ValidRules,
     from: u64,
     to: u64,
     sink: impl FnMut(ScanEvent),
@@ -206,7 +193,15 @@ pub fn run_scan(
     check_range(from, to)?;
     let job = jobs.start();
     let _slot = state.claim_scan(job.id)?;
-    scan(state.path(), job.id, from, to, job.cancel_flag(), sink)
+    scan_under(
+        state.path(),
+        rules,
+        job.id,
+        from,
+        to,
+        job.cancel_flag(),
+        sink,
+    )
 }
 
 #[cfg(test)]

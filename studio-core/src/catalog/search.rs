@@ -161,12 +161,13 @@ pub struct SearchOutcome {
     pub seeds_per_second: f64,
 }
 
-/// Searches `from..to` for `criteria_text` in the catalog at `path` (under the
-/// default rules, as the studio's scans), continuing the unfinished search of
-/// the same criteria and range. Sends `Started`, a `Progress` per committed
+/// Searches `from..to` for `criteria_text` under `rules` in the catalog at `path`,
+/// continuing the unfinished search of the same criteria, range and rules. Sends `Started`, a `Progress` per committed
 /// batch, then `Finished` or `Cancelled`.
+#[allow(clippy::too_many_arguments)]
 pub fn search(
     path: &Path,
+    rules: &contraption::ValidRules,
     job: u32,
     criteria_text: &str,
     from: u64,
@@ -177,8 +178,7 @@ pub fn search(
     let criteria = criteria(criteria_text)?;
     check_range(from, to)?;
     let mut catalog = Catalog::open(path)?.catalog;
-    let rules = contraption::ValidRules::default();
-    let record = catalog.begin_search(&rules, &criteria, from, to)?;
+    let record = catalog.begin_search(rules, &criteria, from, to)?;
     let total = record.to - record.from;
     let start_next = record.next;
     sink(SearchEvent::Started {
@@ -188,7 +188,7 @@ pub fn search(
     });
     let t0 = Instant::now();
     let mut last = record.clone();
-    let end = catalog.run_search(&rules, record.id, cancel, |s| {
+    let end = catalog.run_search(rules, record.id, cancel, |s| {
         last = s.clone();
         if s.next == start_next {
             return; // the first report: nothing new yet
@@ -237,6 +237,7 @@ pub fn search(
 pub fn run_search(
     state: &CatalogState,
     jobs: &Arc<Jobs>,
+    rules: &contraption::ValidRules,
     criteria_text: &str,
     from: u64,
     to: u64,
@@ -248,6 +249,7 @@ pub fn run_search(
     let _slot = state.claim_scan(job.id)?;
     search(
         state.path(),
+        rules,
         job.id,
         criteria_text,
         from,

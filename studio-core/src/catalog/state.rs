@@ -7,6 +7,7 @@
 use std::path::{Path, PathBuf};
 use std::sync::{Mutex, MutexGuard};
 
+use contraption::ValidRules;
 use contraption_catalog::{Catalog, CatalogError, ScanRecord, SeedQuery};
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
@@ -23,11 +24,21 @@ pub struct CatalogInfo {
     pub reason: Option<String>,
     /// Set when the catalog could not be opened at all (then every command fails).
     pub failure: Option<String>,
-    /// Stored seeds.
+    /// Seeds stored under the rules the info was asked under (the rules in force).
     #[ts(type = "number")]
     pub seeds: u64,
-    /// Every scan, newest first (unfinished ones can be resumed).
+    /// Seeds stored under any rules (a seed stored under two rule sets counts twice).
+    #[ts(type = "number")]
+    pub all_rows: u64,
+    /// The rules `seeds` counts under: their id and name (`v1` or the id).
+    pub rules_id: String,
+    pub rules_name: String,
+    /// Every scan, newest first (unfinished ones can be resumed); each names its rules.
     pub scans: Vec<ScanRecord>,
+    /// The ids of the unfinished scans a runner (this studio or another process)
+    /// holds now: running. An unfinished scan not listed here was interrupted.
+    #[ts(type = "Array<number>")]
+    pub held_scans: Vec<i64>,
     /// Every search, newest first (unfinished ones continue when started again).
     pub searches: Vec<SearchInfo>,
     /// The rules version of this studio's engine.
@@ -96,20 +107,23 @@ impl CatalogState {
         }
     }
 
-    pub fn info(&self) -> Result<CatalogInfo> {
-        let (seeds, scans, searches) = if self.failure.is_some() {
-            (0, Vec::new(), Vec::new())
+    /// What the view bar and the Seeds view show: the seeds stored under `rules`
+    /// (the rules in force), every scan and search (each names its rules).
+    pub fn info(&self, rules: &ValidRules) -> Result<CatalogInfo> {
+        let (seeds, all_rows, scans, held_scans, searches) = if self.failure.is_some() {
+            (0, 0, Vec::new(), Vec::new(), Vec::new())
         } else {
             self.with(|c| {
                 let seeds = c.query(
-                    &contraption::ValidRules::default(),
+                    rules,
                     &SeedQuery {
                         limit: 1,
                         ..SeedQuery::default()
                     },
                 )?;
+                let all_rows = c.row_count()?;
                 let searches = c.searches()?.iter().map(SearchInfo::from).collect();
-                Ok((seeds.total, c.scans()?, searches))
+                Ok((seeds.total, all_rows, c.scans()?, c.held_scans()?, searches))
             })?
         };
         Ok(CatalogInfo {
@@ -118,7 +132,11 @@ impl CatalogState {
             reason: self.reason.clone(),
             failure: self.failure.clone(),
             seeds,
+            all_rows,
+            rules_id: rules.id().to_string(),
+            rules_name: rules.name().to_string(),
             scans,
+            held_scans,
             searches,
             rules_version: contraption::RULES_VERSION,
         })

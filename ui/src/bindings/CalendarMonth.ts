@@ -12,4 +12,8 @@ first_weekday: number,
 /**
  * Today's date in UTC, `YYYY-MM-DD`.
  */
-today: string, days: Array<CalendarDay>, };
+today: string, 
+/**
+ * The rules the days were generated under (`v1` or the rules id) and their id.
+ */
+rules_name: string, rules_id: string, days: Array<CalendarDay>, };

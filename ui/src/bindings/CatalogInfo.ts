@@ -19,13 +19,26 @@ reason: string | null,
  */
 failure: string | null, 
 /**
- * Stored seeds.
+ * Seeds stored under the rules the info was asked under (the rules in force).
  */
 seeds: number, 
 /**
- * Every scan, newest first (unfinished ones can be resumed).
+ * Seeds stored under any rules (a seed stored under two rule sets counts twice).
+ */
+all_rows: number, 
+/**
+ * The rules `seeds` counts under: their id and name (`v1` or the id).
+ */
+rules_id: string, rules_name: string, 
+/**
+ * Every scan, newest first (unfinished ones can be resumed); each names its rules.
  */
 scans: Array<ScanRecord>, 
+/**
+ * The ids of the unfinished scans a runner (this studio or another process)
+ * holds now: running. An unfinished scan not listed here was interrupted.
+ */
+held_scans: Array<number>, 
 /**
  * Every search, newest first (unfinished ones continue when started again).
  */

@@ -35,6 +35,11 @@ rules_version: number,
  */
 default_rules_name: string, 
 /**
+ * The id of the default rules, so a view can name rows, scans and bookmarks of
+ * the default rules `v1` whatever rules are in force.
+ */
+default_rules_id: string, 
+/**
  * Field width (100 by default); x runs from 0 (left) to the width.
  */
 field_width: number, 

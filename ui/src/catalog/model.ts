@@ -33,10 +33,10 @@ export const shippedWords: Record<SeedSummary["shipped"], string> = {
 
 export const COLUMNS: readonly ColumnDef[] = [
   { key: "seed", label: "Seed", title: "the seed", column: "seed", value: (r) => String(r.seed), numeric: true },
-  { key: "shipped", label: "Shipped", title: "what shipped: the accepted candidate, the fallback, or the 40th of 40 preSolved", column: "fallback", value: (r) => shippedWords[r.shipped], numeric: false },
-  { key: "attempts", label: "Attempts", title: "candidates drawn (1 to 40)", column: "attempts", value: (r) => String(r.attempts), numeric: true },
+  { key: "shipped", label: "Shipped", title: "what shipped: the accepted candidate, the fallback, or the last candidate when every one was preSolved", column: "fallback", value: (r) => shippedWords[r.shipped], numeric: false },
+  { key: "attempts", label: "Attempts", title: "candidates drawn (1 up to the rules' attempts cap, generator.max_attempts)", column: "attempts", value: (r) => String(r.attempts), numeric: true },
   { key: "pre_solved", label: "PreSolved", title: "candidates rejected because the bare ball reached the goal", column: "pre_solved", value: (r) => String(r.pre_solved), numeric: true },
-  { key: "solving", label: "Solving", title: "sweep placements (of 144) that solve the shipped level", column: "solving", value: (r) => String(r.solving), numeric: true },
+  { key: "solving", label: "Solving", title: "sweep placements that solve the shipped level (of the rules' xs × ys × angles)", column: "solving", value: (r) => String(r.solving), numeric: true },
   { key: "walls", label: "Walls", title: "walls in the shipped level", column: "walls", value: (r) => String(r.walls), numeric: true },
   { key: "ramps", label: "Ramps", title: "ramps in the inventory", column: "ramps", value: (r) => String(r.inventory.ramp), numeric: true },
   { key: "fans", label: "Fans", title: "fans in the inventory", column: "fans", value: (r) => String(r.inventory.fan), numeric: true },

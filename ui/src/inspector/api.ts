@@ -26,6 +26,6 @@ export const inspect = async (seed: number): Promise<Inspection> => {
 export const placementTrajectory = (seed: number, attempt: number, index: number) =>
   call<PlacementTrajectory>("placement_trajectory", { seed, attempt, index });
 
-/** Streams all 144 trajectories of one attempt; events arrive on `onEvent` (`started` first, with the job id). */
+/** Streams the trajectories of every placement of one attempt's sweep; events arrive on `onEvent` (`started` first, with the job id and the total). */
 export const sweepTrajectories = (seed: number, attempt: number, onEvent: (e: SweepEvent) => void) =>
   call<JobSummary>("sweep_trajectories", { seed, attempt, onEvent: channel(onEvent) });

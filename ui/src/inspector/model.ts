@@ -6,6 +6,7 @@ import type { PlacementError } from "../bindings/PlacementError";
 import type { SweepEntry } from "../bindings/SweepEntry";
 import type { SweepResult } from "../bindings/SweepResult";
 import { resultLabel } from "../draw/colors";
+import { placementsWords, sweepTotal } from "../lib/figures";
 import { placementName } from "../lib/placement";
 
 export const U32_LIMIT = 0x1_0000_0000;
@@ -43,6 +44,11 @@ export function sourceWords(p: ParsedSeed): string {
     case "share_code":
       return `share code ${p.source.code} (rules v${p.source.rules_version})`;
   }
+}
+
+/** The "All trajectories" toggle's title for a sweep of `n` placements (null: unknown). */
+export function allTrajectoriesTitle(n: number | null): string {
+  return n === null ? "Draw every placement's trajectory (A)" : `Draw all ${n} trajector${n === 1 ? "y" : "ies"} (A)`;
 }
 
 export type Counts = Record<SweepResult, number>;
@@ -94,7 +100,7 @@ export function verdictWords(report: GenerationReport, attempt: Attempt): Verdic
         tone: "presolved",
         shipped,
       };
-    case "no_single_ramp_solution":
+    case "no_single_ramp_solution": {
       if (shipped) {
         return {
           badge: "fallback shipped",
@@ -103,14 +109,16 @@ export function verdictWords(report: GenerationReport, attempt: Attempt): Verdic
           shipped,
         };
       }
+      // The game swept a candidate it rejected for want of a solution to the end: every placement is listed.
+      const n = attempt.sweep ? sweepTotal(attempt.sweep, null) : null;
+      const none = `Rejected: none of the ${n === null ? "sweep's" : n} ramp placement${n === 1 ? "" : "s"} reaches the goal.`;
       return {
         badge: attempt.fallback_candidate ? "no ramp · fallback" : "no one-ramp solution",
-        words: attempt.fallback_candidate
-          ? "Rejected: none of the 144 ramp placements reaches the goal. Kept as the fallback (first non-trivial candidate)."
-          : "Rejected: none of the 144 ramp placements reaches the goal.",
+        words: attempt.fallback_candidate ? `${none} Kept as the fallback (first non-trivial candidate).` : none,
         tone: "rejected",
         shipped,
       };
+    }
     case "accepted":
       return {
         badge: "accepted",
@@ -213,12 +221,14 @@ export function bareLine(a: Attempt): string {
   return `bare: ${outcomeWords[a.bare.outcome] ?? a.bare.outcome} · ${a.bare.steps} steps · closest ${fmt(a.bare.closest)}`;
 }
 
-/** A ledger card's line about the sweep. */
-export function sweepLine(a: Attempt): string {
+/** A ledger card's line about the sweep; `size` is the sweep's under the rules it was made with (null: unknown). */
+export function sweepLine(a: Attempt, size: number | null): string {
   if (!a.sweep) return "sweep: never run";
   const c = countResults(a.sweep.placements);
   const info = a.verdict === "pre_solved" ? " (not run by the game)" : "";
-  return `sweep${info}: ${a.sweep.solving}/144 goal · ${c.out} out · ${c.rest} rest · ${c.timeout} timeout · ${c.blocked} blocked`;
+  const total = sweepTotal(a.sweep, size);
+  const goal = total === null ? `${a.sweep.solving} goal` : `${a.sweep.solving}/${total} goal`;
+  return `sweep${info}: ${goal} · ${c.out} out · ${c.rest} rest · ${c.timeout} timeout · ${c.blocked} blocked`;
 }
 
 /** Where the game's sweep stopped, in words (under the sweep counts). */
@@ -230,7 +240,7 @@ export function stopWords(a: Attempt): string {
     return `The game never sweeps a preSolved candidate; the inspector did, for information.${first}`;
   }
   return stop === null
-    ? "No placement reaches the goal: the game's sweep ran all 144."
+    ? `No placement reaches the goal: the game's sweep ran all ${placementsWords(sweepTotal(a.sweep, null))}.`
     : `The game stopped at ${placementName(stop)}.`;
 }
 

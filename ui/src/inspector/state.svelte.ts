@@ -5,7 +5,7 @@
  * read it and derive everything they show from it; only the methods below
  * change it.
  *
- * The stream of the 144 trajectories belongs to one (seed, attempt): showing
+ * The stream of the sweep's trajectories belongs to one (seed, attempt): showing
  * another seed or attempt, or turning "All trajectories" off, cancels it in the
  * shell, and whatever it still sends is dropped.
  */
@@ -19,6 +19,7 @@ import type { PlacementTrajectory } from "../bindings/PlacementTrajectory";
 import type { SweepEntry } from "../bindings/SweepEntry";
 import type { SweepEvent } from "../bindings/SweepEvent";
 import type { SweepResult } from "../bindings/SweepResult";
+import { placementsOf } from "../lib/figures";
 import { errorMessage } from "../lib/ipc";
 import * as api from "./api";
 import {
@@ -106,6 +107,8 @@ export class Inspector {
   /** Its sweep placements (empty when it was never swept). */
   readonly entries: readonly SweepEntry[] = $derived(this.current?.sweep?.placements ?? []);
   readonly counts: Counts = $derived(countResults(this.entries));
+  /** How many placements its sweep has under the inspection's rules (null before the first inspection). */
+  readonly placements: number | null = $derived(placementsOf(this.current?.sweep, this.rules));
 
   readonly #api: InspectorApi;
   #request = 0;

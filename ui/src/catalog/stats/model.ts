@@ -2,6 +2,7 @@
 import type { FieldRules } from "../../lib/rules";
 import type { Stats } from "../../bindings/Stats";
 import { chartColor, resultColor, shippedColor } from "../../draw/colors";
+import { allPreSolvedWords, ofSweep } from "../../lib/figures";
 import { placementName } from "../../lib/placement";
 import { percent } from "../model";
 import { placementPose, share, shareText, type Part } from "./figures";
@@ -39,8 +40,22 @@ export function histogramMedian(hist: readonly (readonly [number, number])[]): n
   return 0;
 }
 
-/** The four cards: seeds (and what they are of), fallback rate, mean attempts, median solving. */
-export function statCards(s: Stats, of: string): Card[] {
+/**
+ * The sweep's size the statistics are of: their own per-placement counts' length
+ * (a summary file has none: then `rules`, the size under the rules they were
+ * made under; null: unknown).
+ */
+export function statsSweep(s: Stats, rules: number | null): number | null {
+  return s.placement_solves.length > 0 ? s.placement_solves.length : rules;
+}
+
+/** The ranked list's choices: the top 10, 25, 50 there are, and all `n` placements. */
+export function topChoices(n: number): { value: number; label: string }[] {
+  return [...[10, 25, 50].filter((k) => k < n).map((k) => ({ value: k, label: `top ${k}` })), { value: n, label: "all" }];
+}
+
+/** The four cards: seeds (and what they are of), fallback rate, mean attempts, median solving (`sweep`: the sweep's size, null: unknown). */
+export function statCards(s: Stats, of: string, sweep: number | null): Card[] {
   const seeds = s.seeds;
   const attempts = s.attempts_histogram.reduce((a, [k, c]) => a + k * c, 0);
   return [
@@ -59,20 +74,21 @@ export function statCards(s: Stats, of: string): Card[] {
       sub: `${words(s.pre_solved_rejections)} preSolved rejections`,
       tone: "",
     },
-    { key: "median solving", label: "median solving", value: seeds ? String(histogramMedian(s.solving_histogram)) : "—", sub: "placements of 144", tone: "" },
+    { key: "median solving", label: "median solving", value: seeds ? String(histogramMedian(s.solving_histogram)) : "—", sub: ofSweep(sweep), tone: "" },
   ];
 }
 
 /**
  * The verdicts of the shipped levels, as shares of the seeds; they add up to the
  * seeds. The catalog's `fallback` counts the all-preSolved seeds too: here they
- * are apart, as in the scan's summary (`contraption scan --json`).
+ * are apart, as in the scan's summary (`contraption scan --json`). `attempts`: the
+ * attempts cap of the rules they were made under (null: unknown).
  */
-export function verdicts(s: Stats): Part[] {
+export function verdicts(s: Stats, attempts: number | null): Part[] {
   return [
     { key: "accepted", label: "accepted", value: s.accepted, color: CHART_COLORS.accepted },
     { key: "fallback", label: "fallback", value: s.fallback - s.all_pre_solved, color: CHART_COLORS.fallback },
-    { key: "all_pre_solved", label: "all 40 preSolved", value: s.all_pre_solved, color: CHART_COLORS.allPreSolved },
+    { key: "all_pre_solved", label: allPreSolvedWords(attempts), value: s.all_pre_solved, color: CHART_COLORS.allPreSolved },
   ].map((p) => ({ ...p, share: share(p.value, s.seeds) }));
 }
 
