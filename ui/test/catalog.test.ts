@@ -12,6 +12,8 @@ import {
   checkWords,
   criteriaWords,
   scanItems,
+  jobStatus,
+  jobWords,
   scanWords,
   searchItems,
   searchTotalsItems,
@@ -245,21 +247,62 @@ describe("scan words and the scan list", () => {
     expect(scanWords(e({ event: "finished", job: 1, done: 5000, total: 5000, elapsed_ms: 6150, seeds_per_second: 813 }))).toBe("done: 5,000 seeds · 813 seeds/s · 6.2 s");
     expect(scanWords(e({ event: "cancelled", job: 1, done: 768, total: 5000 }))).toContain("cancelled at 768 of 5,000");
   });
-  it("offers Resume for unfinished scans of this rules version only", () => {
+  const ids = { inForce: "aaaaaaaaaaaa", defaultId: "dddddddddddd" };
+  it("offers Resume for unfinished scans of the rules in force and this rules version only, and names each scan's rules", () => {
     const info = {
       rules_version: 2,
+      held_scans: [],
       scans: [
-        { id: 3, from: 600, to: 100600, next: 25600, rules_version: 2, state: "cancelled" },
-        { id: 2, from: 0, to: 600, next: 600, rules_version: 2, state: "done" },
-        { id: 1, from: 0, to: 100, next: 50, rules_version: 1, state: "running" },
+        { id: 4, from: 600, to: 100600, next: 25600, rules_version: 2, rules_id: "aaaaaaaaaaaa", state: "cancelled" },
+        { id: 3, from: 0, to: 600, next: 600, rules_version: 2, rules_id: "dddddddddddd", state: "done" },
+        { id: 2, from: 0, to: 100, next: 50, rules_version: 1, rules_id: "aaaaaaaaaaaa", state: "running" },
+        { id: 1, from: 0, to: 100, next: 50, rules_version: 2, rules_id: "dddddddddddd", state: "running" },
       ],
     } as unknown as CatalogInfo;
-    expect(scanItems(info)).toEqual([
-      { from: 600, to: 100600, state: "cancelled", words: "25% cancelled", resumable: true },
-      { from: 0, to: 600, state: "done", words: "done", resumable: false },
-      { from: 0, to: 100, state: "running", words: "50% (interrupted)", resumable: false },
+    expect(scanItems(info, ids)).toEqual([
+      { id: 4, from: 600, to: 100600, rulesId: "aaaaaaaaaaaa", rules: "aaaaaaaaaaaa", underInForce: true, status: "paused", words: "paused at 25%", resumable: true },
+      { id: 3, from: 0, to: 600, rulesId: "dddddddddddd", rules: "v1", underInForce: false, status: "done", words: "done", resumable: false },
+      { id: 2, from: 0, to: 100, rulesId: "aaaaaaaaaaaa", rules: "aaaaaaaaaaaa", underInForce: true, status: "interrupted", words: "interrupted at 50%", resumable: false },
+      // Under other rules than those in force: not resumed from here (a scan from the Seeds view runs under the rules in force).
+      { id: 1, from: 0, to: 100, rulesId: "dddddddddddd", rules: "v1", underInForce: false, status: "interrupted", words: "interrupted at 50%", resumable: false },
     ]);
-    expect(scanItems(info, 1).length).toBe(1);
+    expect(scanItems(info, ids, null, 1).length).toBe(1);
+  });
+  it("keeps two scans of one range under two rule sets apart (the A/B stores one per side)", () => {
+    const info = {
+      rules_version: 2,
+      held_scans: [],
+      scans: [
+        { id: 2, from: 0, to: 5000, next: 5000, rules_version: 2, rules_id: "aaaaaaaaaaaa", state: "done" },
+        { id: 1, from: 0, to: 5000, next: 5000, rules_version: 2, rules_id: "dddddddddddd", state: "done" },
+      ],
+    } as unknown as CatalogInfo;
+    const items = scanItems(info, ids);
+    expect(new Set(items.map((s) => s.id)).size).toBe(2);
+    expect(items.map((s) => `${s.rules} ${s.from}..${s.to}`)).toEqual(["aaaaaaaaaaaa 0..5000", "v1 0..5000"]);
+  });
+  it("says running only while a runner holds the scan (this window's, or the catalog's lease), else interrupted", () => {
+    const info = {
+      rules_version: 2,
+      held_scans: [7],
+      scans: [
+        { id: 8, from: 0, to: 1000, next: 820, rules_version: 2, rules_id: "aaaaaaaaaaaa", state: "running" },
+        { id: 7, from: 0, to: 1000, next: 100, rules_version: 2, rules_id: "aaaaaaaaaaaa", state: "running" },
+      ],
+    } as unknown as CatalogInfo;
+    expect(scanItems(info, ids).map((s) => s.words)).toEqual(["interrupted at 82%", "running · 10%"]);
+    expect(scanItems(info, ids, 8).map((s) => s.words)).toEqual(["running · 82%", "running · 10%"]);
+    expect(scanItems(info, ids, 8)[0]?.resumable).toBe(false);
+  });
+  it("words every job status one way", () => {
+    expect(jobStatus("done", false)).toBe("done");
+    expect(jobStatus("cancelled", true)).toBe("paused");
+    expect(jobStatus("running", true)).toBe("running");
+    expect(jobStatus("running", false)).toBe("interrupted");
+    expect(jobWords("running", 41, 50)).toBe("running · 82%");
+    expect(jobWords("paused", 20, 50)).toBe("paused at 40%");
+    expect(jobWords("interrupted", 0, 50)).toBe("interrupted at 0%");
+    expect(jobWords("done", 50, 50)).toBe("done");
   });
 });
 
@@ -267,26 +310,38 @@ describe("past searches", () => {
   const search = (id: number, state: string, next: number, rules_id = "r1") => ({ id, criteria: id === 3 ? "" : "walls = 5", rules_id, from: 0, to: 1000, next, matches: id * 10, state, totals: {} });
   const info = { searches: [search(3, "cancelled", 250), search(2, "done", 1000), search(1, "running", 500, "r0")] } as unknown as CatalogInfo;
   it("lists them newest first, says how far each got, and resumes only unfinished ones under the rules in force", () => {
-    expect(searchItems(info, "r1")).toEqual([
-      { id: 3, criteria: "", from: 0, to: 1000, matches: 30, words: "25% cancelled", resumable: true, otherRules: null },
-      { id: 2, criteria: "walls = 5", from: 0, to: 1000, matches: 20, words: "done", resumable: false, otherRules: null },
-      { id: 1, criteria: "walls = 5", from: 0, to: 1000, matches: 10, words: "50% (interrupted)", resumable: false, otherRules: "r0" },
+    expect(searchItems(info, { inForce: "r1", defaultId: "r0" })).toEqual([
+      { id: 3, criteria: "", from: 0, to: 1000, matches: 30, status: "paused", words: "paused at 25%", resumable: true, rules: "r1", otherRules: null },
+      { id: 2, criteria: "walls = 5", from: 0, to: 1000, matches: 20, status: "done", words: "done", resumable: false, rules: "r1", otherRules: null },
+      { id: 1, criteria: "walls = 5", from: 0, to: 1000, matches: 10, status: "interrupted", words: "interrupted at 50%", resumable: false, rules: "v1", otherRules: "r0" },
     ]);
     // Until the rules in force are known, nothing offers to resume.
-    expect(searchItems(info, null).map((s) => [s.resumable, s.otherRules])).toEqual([
+    expect(searchItems(info, { inForce: null, defaultId: null }).map((s) => [s.resumable, s.otherRules])).toEqual([
       [false, null],
       [false, null],
       [false, null],
     ]);
-    expect(searchItems(info, "r1", 2).length).toBe(2);
+    expect(searchItems(info, { inForce: "r1", defaultId: null }, null, 2).length).toBe(2);
+  });
+  it("shows the running search's one live count and status", () => {
+    const live = { id: 3, done: 600, matches: 4261 };
+    const [item] = searchItems(info, { inForce: "r1", defaultId: null }, live);
+    expect(item).toMatchObject({ id: 3, matches: 4261, status: "running", words: "running · 60%", resumable: false });
   });
 });
 
 describe("bookmark words", () => {
   const b = { id: 1, seed: 42, note: "", tags: [], level_hash: "abcd", rules_version: 1, created_at: "2026-11-30T10:00:00Z", updated_at: "2026-11-30T10:00:00Z" } as unknown as Bookmark;
   it("words a bookmark's hash and dates, and the check", () => {
-    expect(bookmarkMeta(b)).toEqual(["hash abcd", "rules v1", "saved 2026-11-30 10:00:00 UTC"]);
-    expect(bookmarkMeta({ ...b, updated_at: "2026-12-01T08:00:00Z" })).toEqual(["hash abcd", "rules v1", "saved 2026-11-30 10:00:00 UTC", "edited 2026-12-01 08:00:00 UTC"]);
+    const v1 = { ...b, rules_id: "dddddddddddd" };
+    expect(bookmarkMeta(v1, "dddddddddddd")).toEqual(["hash abcd", "rules v1 (version 1)", "saved 2026-11-30 10:00:00 UTC"]);
+    expect(bookmarkMeta({ ...v1, rules_id: "aaaaaaaaaaaa" }, "dddddddddddd")[1]).toBe("rules aaaaaaaaaaaa (version 1)");
+    expect(bookmarkMeta({ ...v1, updated_at: "2026-12-01T08:00:00Z" }, "dddddddddddd")).toEqual([
+      "hash abcd",
+      "rules v1 (version 1)",
+      "saved 2026-11-30 10:00:00 UTC",
+      "edited 2026-12-01 08:00:00 UTC",
+    ]);
     const same = { bookmark: b, current_hash: "abcd", current_rules_version: 1, changed: false };
     expect(checkWords([same], 11.4)).toEqual({ changed: 0, text: "All 1 bookmarked levels are unchanged (11 ms)." });
     expect(checkWords([same, { ...same, bookmark: { ...b, seed: 7 }, changed: true }], 3).text).toBe("1 of 2 bookmarked levels changed: 7");
@@ -318,7 +373,7 @@ describe("statistics model", () => {
     expect(histogramMedian([])).toBe(0);
   });
   it("makes the cards, with what they are of and the 5% bar", () => {
-    const cards = statCards(s, "solving ≤ 3");
+    const cards = statCards(s, "solving ≤ 3", 144);
     expect(cards.map((c) => [c.key, c.value, c.tone])).toEqual([
       ["seeds", "10", ""],
       ["fallback rate", "20.00%", "bad"],
@@ -326,7 +381,7 @@ describe("statistics model", () => {
       ["median solving", "2", ""],
     ]);
     expect(cards[0]!.sub).toBe("solving ≤ 3");
-    expect(statCards({ ...s, seeds: 0, fallback: 0, attempts_histogram: [], solving_histogram: [] } as unknown as Stats, "all scanned").map((c) => c.value)).toEqual([
+    expect(statCards({ ...s, seeds: 0, fallback: 0, attempts_histogram: [], solving_histogram: [] } as unknown as Stats, "all scanned", 144).map((c) => c.value)).toEqual([
       "0",
       "—",
       "—",
@@ -334,7 +389,7 @@ describe("statistics model", () => {
     ]);
   });
   it("words the shares and a placement", () => {
-    expect(verdicts(s).map((x) => partWords(x, 10))).toEqual(["accepted: 8 (80.0%)", "fallback: 1 (10.0%)", "all 40 preSolved: 1 (10.0%)"]);
+    expect(verdicts(s, 40).map((x) => partWords(x, 10))).toEqual(["accepted: 8 (80.0%)", "fallback: 1 (10.0%)", "all 40 preSolved: 1 (10.0%)"]);
     const tip = placementTip(19, s, rules);
     expect(tip.title).toBe("placement 20");
     expect(tip.lines).toEqual(["ramp at (15, 102), tilt 0.8 rad", "solves 4 seeds", "40.0% of 10 seeds"]);

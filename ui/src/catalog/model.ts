@@ -225,26 +225,78 @@ export function searchTotalsItems(t: SearchTotals): { key: string; label: string
   ];
 }
 
-/** One line of the scan list: the range, how far it got, and whether it can be resumed. */
+/** The four states of a catalog job (a scan or a search), from the catalog's own record. */
+export type JobStatus = "running" | "paused" | "interrupted" | "done";
+
+/**
+ * A job's status from its stored state and whether a runner holds it now:
+ * stored `running` and held is running; `running` and not held was
+ * interrupted (its runner was killed); `cancelled` is paused (Resume continues).
+ */
+export function jobStatus(state: ScanRecord["state"], held: boolean): JobStatus {
+  if (state === "done") return "done";
+  if (state === "cancelled") return "paused";
+  return held ? "running" : "interrupted";
+}
+
+/** The one set of words for a job's status and how far it got ("running · 82%", "paused at 40%", "done"). */
+export function jobWords(status: JobStatus, done: number, total: number): string {
+  const share = percent(done, total, 0);
+  switch (status) {
+    case "done":
+      return "done";
+    case "running":
+      return `running · ${share}`;
+    case "paused":
+      return `paused at ${share}`;
+    case "interrupted":
+      return `interrupted at ${share}`;
+  }
+}
+
+/** The name of rules `id`: `v1` for the default rules (`defaultId`), else the id. */
+export function rulesNameOf(id: string, defaultId: string | null): string {
+  return id === defaultId ? "v1" : id;
+}
+
+/** The rules a list is shown under: the rules in force's id and the default rules' id (null until known). */
+export interface ListRules {
+  inForce: string | null;
+  defaultId: string | null;
+}
+
+/** One line of the scan list: the range, its rules, how far it got, and whether it can be resumed. */
 export interface ScanItem {
+  /** What identifies the item: the scan's id (one range may be scanned under several rule sets). */
+  id: number;
   from: number;
   to: number;
-  state: ScanRecord["state"];
+  rulesId: string;
+  /** `v1` or the rules id. */
+  rules: string;
+  /** Made under the rules in force (a scan from the Seeds view continues only those). */
+  underInForce: boolean;
+  status: JobStatus;
   words: string;
   resumable: boolean;
 }
 
-/** The newest `n` scans of the catalog as the scan list shows them. */
-export function scanItems(info: CatalogInfo, n = 6): ScanItem[] {
+/** The newest `n` scans of the catalog as the scan list shows them; `liveScan` is the scan this window runs, if any. */
+export function scanItems(info: CatalogInfo, rules: ListRules, liveScan: number | null = null, n = 6): ScanItem[] {
   return info.scans.slice(0, n).map((s) => {
     const { from, to } = s;
-    const done = s.next - from;
+    const status = s.id === liveScan ? "running" : jobStatus(s.state, info.held_scans.includes(s.id));
+    const underInForce = rules.inForce !== null && s.rules_id === rules.inForce;
     return {
+      id: s.id,
       from,
       to,
-      state: s.state,
-      words: s.state === "done" ? "done" : `${percent(done, to - from, 0)} ${s.state === "running" ? "(interrupted)" : "cancelled"}`,
-      resumable: s.state !== "done" && s.rules_version === info.rules_version,
+      rulesId: s.rules_id,
+      rules: rulesNameOf(s.rules_id, rules.defaultId),
+      underInForce,
+      status,
+      words: jobWords(status, s.next - from, to - from),
+      resumable: (status === "paused" || status === "interrupted") && underInForce && s.rules_version === info.rules_version,
     };
   });
 }
@@ -255,28 +307,44 @@ export interface SearchItem {
   criteria: string;
   from: number;
   to: number;
+  /** The matches: the running search's live count while this window runs it, else the catalog's. */
   matches: number;
-  /** "done", or how far it got ("42% cancelled", "7% (interrupted)"). */
+  status: JobStatus;
+  /** "done", or how far it got ("running · 42%", "paused at 42%", "interrupted at 7%"). */
   words: string;
   /** Whether starting it again continues it: unfinished, and made under the rules in force. */
   resumable: boolean;
+  /** `v1` or the rules id of the rules it was made under. */
+  rules: string;
   /** Made under other rules than those in force (their id), else null. */
   otherRules: string | null;
 }
 
-/** The catalog's searches, newest first (at most `n`), for rules in force `rulesId` (null: unknown yet). */
-export function searchItems(info: CatalogInfo, rulesId: string | null, n = 6): SearchItem[] {
+/** The search this window runs now: its id, and how far it got (the one live count of its matches). */
+export interface LiveSearch {
+  id: number;
+  done: number;
+  matches: number;
+}
+
+/** The catalog's searches, newest first (at most `n`), under `rules` (ids null: unknown yet). */
+export function searchItems(info: CatalogInfo, rules: ListRules, live: LiveSearch | null = null, n = 6): SearchItem[] {
   return info.searches.slice(0, n).map((s) => {
-    const done = s.next - s.from;
-    const other = rulesId !== null && s.rules_id !== rulesId ? s.rules_id : null;
+    const isLive = live !== null && live.id === s.id;
+    // This window runs it: running, whatever the catalog's info (asked before it resumed) says.
+    const status = isLive ? "running" : jobStatus(s.state, false);
+    const done = isLive ? live.done : s.next - s.from;
+    const other = rules.inForce !== null && s.rules_id !== rules.inForce ? s.rules_id : null;
     return {
       id: s.id,
       criteria: s.criteria,
       from: s.from,
       to: s.to,
-      matches: s.matches,
-      words: s.state === "done" ? "done" : `${percent(done, s.to - s.from, 0)} ${s.state === "running" ? "(interrupted)" : "cancelled"}`,
-      resumable: s.state !== "done" && rulesId !== null && other === null,
+      matches: isLive ? live.matches : s.matches,
+      status,
+      words: jobWords(status, done, s.to - s.from),
+      resumable: (status === "paused" || status === "interrupted") && rules.inForce !== null && other === null,
+      rules: rulesNameOf(s.rules_id, rules.defaultId),
       otherRules: other,
     };
   });
@@ -288,9 +356,9 @@ export function criteriaWords(criteria: string): string {
 }
 
 /** Words for a bookmark's hash, rules version and dates, one part each (shown joined by " · "). */
-export function bookmarkMeta(b: Bookmark): string[] {
+export function bookmarkMeta(b: Bookmark, defaultId: string | null = null): string[] {
   const when = (t: string) => t.replace("T", " ").replace("Z", " UTC");
-  const parts = [`hash ${b.level_hash}`, `rules v${b.rules_version}`, `saved ${when(b.created_at)}`];
+  const parts = [`hash ${b.level_hash}`, `rules ${rulesNameOf(b.rules_id, defaultId)} (version ${b.rules_version})`, `saved ${when(b.created_at)}`];
   if (b.updated_at !== b.created_at) parts.push(`edited ${when(b.updated_at)}`);
   return parts;
 }

@@ -63,9 +63,16 @@ export function bannerOf(info: CatalogInfo | null): Banner {
   return { state: "ok" };
 }
 
-/** The view bar's line about the catalog. */
+/**
+ * The view bar's line about the catalog: the seeds stored under the rules in
+ * force (the rules `info` was asked under, named `v1` or by id), and how many
+ * rows other rules have.
+ */
 export function catalogLine(info: CatalogInfo): string {
-  return `${info.seeds.toLocaleString("en-US")} seeds in the catalog · rules v${info.rules_version}`;
+  const n = (x: number) => x.toLocaleString("en-US");
+  const others = info.all_rows - info.seeds;
+  const rest = others > 0 ? ` (${n(others)} more under other rules)` : "";
+  return `${n(info.seeds)} seeds in the catalog under rules ${info.rules_name}${rest}`;
 }
 
 /** The main window's catalog state. */

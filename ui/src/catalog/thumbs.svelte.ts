@@ -50,6 +50,8 @@ export class Thumbs {
   readonly #failed = new Set<number>();
   #scheduled = false;
   #rulesAsked = false;
+  /** Bumped by `reset()`: an answer to a request made before it is dropped. */
+  #generation = 0;
 
   constructor(commands: ThumbsApi, options: ThumbsOptions = {}) {
     this.#api = commands;
@@ -62,8 +64,11 @@ export class Thumbs {
   get rules(): FieldRules | null {
     if (!this.#rulesAsked) {
       this.#rulesAsked = true;
+      const generation = this.#generation;
       this.#api.fieldRules().then(
-        (r) => (this.#rules = r),
+        (r) => {
+          if (generation === this.#generation) this.#rules = r;
+        },
         (e: unknown) => {
           this.#rulesAsked = false;
           this.error = errorMessage(e);
@@ -87,6 +92,22 @@ export class Thumbs {
   /** How many worlds are kept. */
   get size(): number {
     return this.#worlds.size;
+  }
+
+  /**
+   * Forgets every world and the rules (the rules in force changed: a seed's
+   * shipped world is another one now); what is read next is asked again.
+   */
+  reset(): void {
+    this.#worlds.clear();
+    this.#used.clear();
+    this.#failed.clear();
+    this.#wanted.clear();
+    this.#inFlight.clear();
+    this.#rules = null;
+    this.#rulesAsked = false;
+    this.error = null;
+    this.#generation += 1;
   }
 
   /** Asks again for the seeds whose request failed. */
@@ -117,14 +138,17 @@ export class Thumbs {
       this.#schedule(() => void this.flush());
     }
     if (!seeds.length) return;
+    const generation = this.#generation;
     try {
       const got = await this.#api.thumbnails(seeds);
+      if (generation !== this.#generation) return;
       for (const t of got) {
         this.#worlds.set(t.seed, t.world);
         this.#used.set(t.seed, ++this.#tick);
       }
       this.#evict();
     } catch (e) {
+      if (generation !== this.#generation) return;
       for (const s of seeds) this.#failed.add(s);
       this.error = errorMessage(e);
     } finally {

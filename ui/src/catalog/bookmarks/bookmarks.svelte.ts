@@ -10,6 +10,7 @@ import type { BookmarkCheck } from "../../bindings/BookmarkCheck";
 import type { BookmarkInput } from "../../bindings/BookmarkInput";
 import { errorMessage } from "../../lib/ipc";
 import * as api from "../api";
+import { rulesLab } from "../../rules/state.svelte";
 import { checkWords } from "../model";
 
 export interface BookmarksApi {
@@ -47,9 +48,21 @@ export class Bookmarks {
   readonly #asking = new Set<number>();
   #request = 0;
 
-  constructor(commands: BookmarksApi, now: () => number = () => performance.now()) {
+  /** The id of the rules in force (null until known): a seed's mark is its bookmark under them. */
+  readonly #rulesId: () => string | null;
+
+  constructor(commands: BookmarksApi, now: () => number = () => performance.now(), rulesId: () => string | null = () => null) {
     this.#api = commands;
     this.#now = now;
+    this.#rulesId = rulesId;
+  }
+
+  /** The rules in force changed: every seed's mark is asked again, the check is of other bookmarks. */
+  rulesChanged(): void {
+    this.#marks.clear();
+    this.checks = new Map();
+    this.checkLine = null;
+    void this.load();
   }
 
   /** Whether the list shown is of the search and tag shown. */
@@ -90,9 +103,11 @@ export class Bookmarks {
     return this.#marks.get(seed);
   }
 
-  /** Asks the catalog for the bookmark of `seed` (fresh, not from what `markOf` holds). */
+  /** Asks the catalog for the bookmark of `seed` under the rules in force (fresh, not from what `markOf` holds). */
   async find(seed: number): Promise<Bookmark | null> {
-    const found = (await this.#api.listBookmarks({ search: null, tag: null, seed }))[0] ?? null;
+    const rulesId = this.#rulesId();
+    const all = await this.#api.listBookmarks({ search: null, tag: null, seed });
+    const found = all.find((b) => rulesId === null || b.rules_id === rulesId) ?? null;
     this.#marks.set(seed, found);
     return found;
   }
@@ -145,4 +160,4 @@ export class Bookmarks {
 }
 
 /** The main window's bookmarks. */
-export const bookmarks = new Bookmarks(api);
+export const bookmarks = new Bookmarks(api, undefined, () => rulesLab.inForce?.rules_id ?? null);

@@ -34,6 +34,8 @@ export class ScanRunner {
   rate = $state<number | null>(null);
   /** Seeds computed by the last run. */
   scanned = $state<number | null>(null);
+  /** The catalog's id of the scan running (from its first event), null when none runs. */
+  scanId = $state<number | null>(null);
 
   readonly #api: ScanApi;
   readonly #now: () => number;
@@ -88,6 +90,7 @@ export class ScanRunner {
       await onStored();
     } finally {
       this.running = false;
+      this.scanId = null;
       this.end = end;
     }
   }
@@ -101,6 +104,7 @@ export class ScanRunner {
     // Channel messages may overtake each other: never step back from a later progress line.
     if (e.event === "started") {
       this.#job = e.job;
+      this.scanId = e.scan_id;
       if (this.#progressSeen) return;
     }
     if (e.event === "progress") this.#progressSeen = true;
