@@ -11,8 +11,8 @@ use std::path::Path;
 
 use contraption::level_file::MAX_LEVEL_FILE_BYTES;
 use contraption::{
-    encode_share_code, export_level, level_file_text, parse_level_file, verify, LevelFile,
-    LevelFileError, ShareCode, ValidRules, Verification, RULES_VERSION,
+    export_level, level_file_text, parse_level_file, share_code, verify, LevelFile, LevelFileError,
+    ValidRules, Verification, RULES_VERSION,
 };
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
@@ -86,12 +86,19 @@ pub struct ImportedLevel {
     pub in_force: bool,
 }
 
-/// A share code with the current rules, and what it names.
+/// The share code of a seed under the rules in force, and what it names; none
+/// under rules other than the default ones (a share code names a seed of the
+/// default rules only: under other rules it would name another level).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
 pub struct SharedSeed {
-    pub code: String,
+    /// The code, under the default rules; null under any other rules.
+    pub code: Option<String>,
     pub seed: u32,
     pub rules_version: u32,
+    /// The rules in force the answer is for (their id).
+    pub rules_id: String,
+    /// Why there is no code (the engine's words): share the level file instead.
+    pub unavailable: Option<String>,
 }
 
 /// Writes `bytes` atomically: a crash never leaves half a file where a good one was.
@@ -103,17 +110,19 @@ fn write(path: &Path, bytes: &[u8]) -> Result<WrittenFile, ExchangeError> {
     })
 }
 
-/// The share code of `seed` with the current rules.
-pub fn share(seed: u32) -> SharedSeed {
-    let code = encode_share_code(ShareCode {
-        seed,
-        rules_version: RULES_VERSION,
-    })
-    .expect("the rules version fits a share code");
+/// The share code of `seed` under `rules` (the rules in force), the engine's
+/// `share_code`: none, and why, unless they are the default rules.
+pub fn share(rules: &ValidRules, seed: u32) -> SharedSeed {
+    let (code, unavailable) = match share_code(rules, seed) {
+        Ok(code) => (Some(code), None),
+        Err(e) => (None, Some(e.to_string())),
+    };
     SharedSeed {
         code,
         seed,
         rules_version: RULES_VERSION,
+        rules_id: rules.id().to_owned(),
+        unavailable,
     }
 }
 
@@ -284,9 +293,26 @@ mod tests {
 
     #[test]
     fn share_codes_name_the_seed_and_rules() {
-        let s = share(42);
-        assert_eq!(s.code, "CT-000G-0000-5AY0");
-        let parsed = contraption::parse_seed(&s.code).unwrap();
+        let s = share(&ValidRules::default(), 42);
+        assert_eq!(s.code.as_deref(), Some("CT-000G-0000-5AY0"));
+        assert_eq!(s.unavailable, None);
+        let parsed = contraption::parse_seed(s.code.as_deref().unwrap()).unwrap();
         assert_eq!(parsed.seed, 42);
+    }
+
+    #[test]
+    fn no_share_code_under_other_rules_and_the_reason_names_the_level_file() {
+        let mut r = ValidRules::default().rules().clone();
+        r.generator.max_attempts = 5;
+        let custom = ValidRules::new(r).unwrap();
+        let s = share(&custom, 42);
+        assert_eq!(
+            s.code, None,
+            "a code would name the default rules' level of seed 42"
+        );
+        assert_eq!(s.rules_id, custom.id());
+        let why = s.unavailable.unwrap();
+        assert!(why.contains("level file"), "{why}");
+        assert!(why.contains(custom.id()), "{why}");
     }
 }

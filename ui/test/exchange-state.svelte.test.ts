@@ -78,11 +78,28 @@ function setup() {
   const answer = (rulesVersion = 1) => {
     const list = pending;
     pending = [];
-    list.forEach((r) => r({ code: "", seed: 0, rules_version: rulesVersion }));
+    list.forEach((r) => r({ code: "", seed: 0, rules_version: rulesVersion, rules_id: "010786ff88f4", unavailable: null }));
     return new Promise((r) => setTimeout(r, 0));
   };
   return { api, host, x, calls, answer, setImport: (i: ImportedLevel | null | Error) => (nextImport = i) };
 }
+
+describe("exchange: no share code under rules other than the default ones", () => {
+  it("shows the engine's reason instead of a code, for the seed shown only", async () => {
+    const reason = "share codes name levels of the default rules (v1) only; these rules (3fa9c0d1e2b4) are not: share the level file, which embeds them";
+    const api = {
+      shareCode: async (seed: number): Promise<SharedSeed> => ({ code: null, seed, rules_version: 1, rules_id: "3fa9c0d1e2b4", unavailable: reason }),
+    } as unknown as ExchangeApi;
+    const host = new Host();
+    const x = new Exchange(api, { shown: () => host.shown, attempt: () => host.attempt });
+    host.shown = decimal(42);
+    await x.fetchCode(42);
+    expect(x.code).toBeNull();
+    expect(x.unavailable).toBe(reason);
+    host.shown = decimal(43);
+    expect(x.unavailable).toBeNull();
+  });
+});
 
 describe("exchange: what the card shows belongs to its seed", () => {
   it("drops an import's result as soon as another seed is shown, even that seed again", async () => {

@@ -19,9 +19,10 @@ const PNG: FileKind = FileKind {
     extension: "png",
 };
 
+/// The share code of `seed` under the rules in force (none under other rules than the default).
 #[tauri::command]
-pub fn share_code(seed: u32) -> SharedSeed {
-    exchange::share(seed)
+pub fn share_code(book: State<'_, Arc<RulesBook>>, seed: u32) -> SharedSeed {
+    exchange::share(&book.in_force(), seed)
 }
 
 /// Asks where to save the level file of `seed` (under the rules in force), then

@@ -61,10 +61,16 @@ export class Exchange {
     this.#host = host;
   }
 
-  /** The share code of the seed shown, or null until it arrived. */
+  /** The share code of the seed shown, or null until it arrived (and under rules other than the default ones). */
   get code(): string | null {
     const shown = this.#host.shown();
     return shown && this.#shared?.seed === shown.seed ? this.#shared.code : null;
+  }
+
+  /** Why the seed shown has no share code (the engine's words: other rules are in force), else null. */
+  get unavailable(): string | null {
+    const shown = this.#host.shown();
+    return shown && this.#shared?.seed === shown.seed ? this.#shared.unavailable : null;
   }
 
   /** The last status, while the seed it was made for is shown. */
@@ -86,6 +92,8 @@ export class Exchange {
   /** Asks for the share code of `seed` (the seed shown); an older answer never replaces a newer one. */
   async fetchCode(seed: number): Promise<void> {
     const request = ++this.#request;
+    // Asked again (a new seed, or the rules in force changed): the old answer is not this one's.
+    this.#shared = null;
     try {
       const s = await this.#api.shareCode(seed);
       this.rulesVersion = s.rules_version;
