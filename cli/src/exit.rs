@@ -41,10 +41,28 @@ pub fn finish(result: anyhow::Result<Exit>) -> ExitCode {
         Err(e) => {
             // The message may quote user data (a path, seed text, a value read
             // from a file or a catalog): escaped, never raw.
-            eprintln!("error: {}", crate::term::printable_lines(&format!("{e:#}")));
+            eprintln!("error: {}", crate::term::printable_lines(&message(&e)));
             ExitCode::from(Exit::Failure.code())
         }
     }
+}
+
+/// The error and its causes in one message, `: ` between them (as `{e:#}`), but
+/// a cause the message already ends with is not said again: an error such as
+/// `cannot read F: {source}` both says its source and returns it, and the OS's
+/// reason would otherwise come twice.
+fn message(e: &anyhow::Error) -> String {
+    let mut text = String::new();
+    for cause in e.chain() {
+        let cause = cause.to_string();
+        if text.is_empty() {
+            text = cause;
+        } else if !text.ends_with(&cause) {
+            text.push_str(": ");
+            text.push_str(&cause);
+        }
+    }
+    text
 }
 
 fn is_broken_pipe(e: &anyhow::Error) -> bool {
@@ -58,4 +76,32 @@ fn is_broken_pipe(e: &anyhow::Error) -> bool {
                 .downcast_ref::<serde_json::Error>()
                 .is_some_and(|json| json.io_error_kind() == Some(BrokenPipe))
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_cause_already_said_is_not_said_twice() {
+        let os = std::io::Error::from(std::io::ErrorKind::NotFound);
+        let read = contraption_io::ReadError::Io {
+            path: "my.json".into(),
+            source: os,
+        };
+        let e = anyhow::Error::new(read).context("rules A (my.json)");
+        let said = message(&e);
+        assert_eq!(
+            said,
+            format!(
+                "rules A (my.json): cannot read my.json: {}",
+                std::io::Error::from(std::io::ErrorKind::NotFound)
+            )
+        );
+        assert_eq!(format!("{e:#}").matches("not found").count(), 2, "{e:#}");
+        assert_eq!(said.matches("not found").count(), 1, "{said}");
+        // Causes that add something are all kept.
+        let e = anyhow::anyhow!("inner").context("outer");
+        assert_eq!(message(&e), "outer: inner");
+    }
 }
