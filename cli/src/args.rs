@@ -19,6 +19,15 @@ pub fn load_rules(path: &Path) -> Result<ValidRules> {
         .with_context(|| format!("{} was refused as a rules file", crate::term::path(path)))
 }
 
+/// A rules argument: `v1` for the default rules, else a rules file (read and
+/// validated as [`load_rules`] does).
+pub fn rules_arg(text: &Path) -> Result<ValidRules> {
+    if text == Path::new(contraption::DEFAULT_RULES_NAME) {
+        return Ok(ValidRules::default());
+    }
+    load_rules(text)
+}
+
 /// Parses `FROM..TO` (TO excluded, at most 2^32).
 pub fn parse_range(text: &str) -> Result<(u64, u64)> {
     let Some((a, b)) = text.split_once("..") else {

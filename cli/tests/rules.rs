@@ -451,3 +451,146 @@ fn bookmarks_are_kept_per_rules() {
     assert_eq!(checks[0]["changed"], false);
     assert!(String::from_utf8_lossy(&out.stderr).contains("1 bookmark(s) of other rules"));
 }
+
+#[test]
+fn rules_show_without_explain_is_the_rules_file_byte_for_byte() {
+    let default = contraption::ValidRules::default();
+    assert_eq!(
+        ok(&["rules", "show"]),
+        contraption::rules_file_text(&default)
+    );
+    let compact = ok(&["rules", "show", "--json"]);
+    assert_eq!(
+        compact,
+        serde_json::to_string(&contraption::RulesFile {
+            format: contraption::rules_file::RULES_FORMAT.to_owned(),
+            schema_version: contraption::rules_file::RULES_SCHEMA_VERSION,
+            rules: default.rules().clone(),
+        })
+        .unwrap()
+            + "\n"
+    );
+}
+
+#[test]
+fn rules_show_explain_lists_every_field_with_its_value_unit_and_what_it_does() {
+    use contraption::rule_fields::RULE_FIELDS;
+    let text = ok(&["rules", "show", "--explain"]);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), RULE_FIELDS.len() + 2, "{text}");
+    assert!(lines[0].starts_with("field "), "{text}");
+    assert_eq!(
+        lines[lines.len() - 1],
+        format!(
+            "{} fields of the rules v1 (id {DEFAULT_ID})",
+            RULE_FIELDS.len()
+        )
+    );
+    // Every field in the table's order, the description in one column (counted
+    // in characters: units such as units/s² are aligned as they read).
+    let column = lines[0].find("what it does").unwrap();
+    for (line, f) in lines[1..].iter().zip(RULE_FIELDS) {
+        assert!(line.starts_with(&format!("{} ", f.path)), "{line}");
+        assert!(!f.description.is_empty());
+        let described: String = line.chars().skip(column).collect();
+        assert_eq!(described, f.description, "{line}");
+    }
+    let row = |path: &str| {
+        let line = lines[1..]
+            .iter()
+            .find(|l| l.starts_with(&format!("{path} ")))
+            .unwrap();
+        line.split("  ")
+            .filter(|c| !c.is_empty())
+            .map(str::trim)
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(
+        &row("physics.gravity")[..3],
+        ["physics.gravity", "200.0", "units/s²"]
+    );
+    assert_eq!(&row("walls.count")[..3], ["walls.count", "2 – 5", "walls"]);
+    assert_eq!(
+        &row("walls.restitution")[..3],
+        ["walls.restitution", "0.35", "—"]
+    );
+    assert_eq!(
+        &row("sweep.angles")[..3],
+        ["sweep.angles", "-0.8, -0.45, 0.45, 0.8", "rad"]
+    );
+    // The rules in force: under --rules, theirs.
+    let gears_text = ok(&["rules", "show", "--explain", "--rules", s(&gears())]);
+    assert!(
+        gears_text.contains(&format!("(id {GEARS_ID})")),
+        "{gears_text}"
+    );
+    let line = gears_text
+        .lines()
+        .find(|l| l.starts_with("parts.gear.count "))
+        .unwrap();
+    assert!(line.contains(" 1 – 2 "), "{line}");
+
+    // --json: the table's entries with their values and descriptions.
+    let v = json(&["rules", "show", "--explain", "--json"]);
+    assert_eq!(
+        (&v["rules_id"], &v["name"]),
+        (&DEFAULT_ID.into(), &"v1".into())
+    );
+    let fields = v["fields"].as_array().unwrap();
+    assert_eq!(fields.len(), RULE_FIELDS.len());
+    for (j, f) in fields.iter().zip(RULE_FIELDS) {
+        assert_eq!(j["path"], f.path);
+        assert_eq!(j["unit"], f.unit);
+        assert_eq!(j["description"], f.description);
+        assert_eq!(j["note"], f.note);
+        assert!(j["allowed"]["kind"].is_string(), "{j}");
+    }
+    let gravity = fields
+        .iter()
+        .find(|f| f["path"] == "physics.gravity")
+        .unwrap();
+    assert_eq!(gravity["value"], 200.0);
+    let count = fields.iter().find(|f| f["path"] == "walls.count").unwrap();
+    assert_eq!(count["value"], serde_json::json!({"min": 2, "max": 5}));
+}
+
+#[test]
+fn rules_diff_takes_v1_on_either_side() {
+    let out = run(&["rules", "diff", "v1", s(&gears())]);
+    assert_eq!(out.status.code(), Some(3), "{out:?}");
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.starts_with("field "), "{text}");
+    assert!(text.contains("parts.gear.count.max  0   2"), "{text}");
+    let out = run(&["rules", "diff", s(&gears()), "v1", "--json"]);
+    assert_eq!(out.status.code(), Some(3));
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        (&v["a"]["rules_id"], &v["b"]["rules_id"], &v["b"]["name"]),
+        (&GEARS_ID.into(), &DEFAULT_ID.into(), &"v1".into())
+    );
+    assert_eq!(v["differences"][0]["field"], "parts.gear.count.max");
+    assert_eq!(
+        (&v["differences"][0]["a"], &v["differences"][0]["b"]),
+        (&"2".into(), &"0".into())
+    );
+    // v1 against the file of the default rules: the same rules.
+    let dir = tempfile::tempdir().unwrap();
+    let default = edited_rules(dir.path(), "default.json", |_| {});
+    let v = json(&["rules", "diff", "v1", s(&default), "--json"]);
+    assert_eq!(v["identical"], true);
+    assert!(ok(&["rules", "diff", "v1", "v1"]).contains("the same rules"));
+}
+
+#[test]
+fn rules_diff_of_a_missing_file_says_so_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let missing = dir.path().join("missing.json");
+    for args in [["v1", s(&missing)], [s(&missing), "v1"]] {
+        let err = refused(&["rules", "diff", args[0], args[1]]);
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.starts_with("error: cannot read "), "{err}");
+        assert!(err.contains("missing.json"), "{err}");
+        // The OS's reason ("No such file or directory (os error 2)") once.
+        assert_eq!(err.matches("os error").count(), 1, "{err}");
+    }
+}

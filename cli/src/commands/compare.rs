@@ -14,7 +14,7 @@ use contraption::{summarize, AbTotals, SeedSummary, ValidRules};
 use rayon::prelude::*;
 use serde::Serialize;
 
-use crate::args::{load_rules, parse_range};
+use crate::args::{parse_range, rules_arg};
 use crate::exit::Exit;
 use crate::output::Out;
 use crate::progress::seeds_bar;
@@ -60,13 +60,6 @@ pub struct Args {
 /// Seeds summarised (on all cores, under both rules) and written together.
 const CHUNK: u64 = 1024;
 
-fn rules_arg(text: &str) -> Result<ValidRules> {
-    if text == "v1" {
-        return Ok(ValidRules::default());
-    }
-    load_rules(Path::new(text))
-}
-
 #[derive(Serialize)]
 struct Side<'a> {
     rules_id: &'a str,
@@ -93,8 +86,8 @@ pub fn run(args: Args, ctx: &Ctx, out: &mut Out) -> Result<Exit> {
     if ctx.rules_file.is_some() {
         bail!("compare takes its two rule sets as A and B; leave out --rules");
     }
-    let a = rules_arg(&args.a).with_context(|| format!("rules A ({})", args.a))?;
-    let b = rules_arg(&args.b).with_context(|| format!("rules B ({})", args.b))?;
+    let a = rules_arg(Path::new(&args.a)).with_context(|| format!("rules A ({})", args.a))?;
+    let b = rules_arg(Path::new(&args.b)).with_context(|| format!("rules B ({})", args.b))?;
     let (from, to) = parse_range(&args.range)?;
     let mut range = match &args.png {
         Some(path) => {

@@ -1,15 +1,18 @@
-//! `contraption rules show | check FILE | diff A B`: rules files from the command line.
+//! `contraption rules show [--explain] | check FILE | diff A B`: rules files from
+//! the command line.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use anyhow::Result;
 use clap::Subcommand;
+use contraption::rule_fields::{RuleField, RULE_FIELDS};
 use contraption::rules_file::{RULES_FORMAT, RULES_SCHEMA_VERSION};
 use contraption::{rules_diff, rules_file_text, RulesFile, ValidRules};
 use serde::Serialize;
+use serde_json::Value;
 
-use crate::args::load_rules;
+use crate::args::{load_rules, rules_arg};
 use crate::exit::Exit;
 use crate::output::Out;
 use crate::term::{path as shown, printable};
@@ -27,18 +30,25 @@ pub enum Action {
     /// Print the rules in force as a rules file: the default rules (v1), or those
     /// of --rules FILE. `rules show > my.json` is a file to start from; --json
     /// prints the same document as compact JSON on one line.
-    Show,
+    Show {
+        /// Instead of the file, every field with its value, unit and what it
+        /// does (--json: each field of the engine's table with its value).
+        #[arg(long)]
+        explain: bool,
+    },
     /// Check a rules file: its id when it is valid; else the field, its value and
     /// what is allowed (exit 1).
     Check { file: PathBuf },
-    /// The fields where two rules files differ, with each file's value. Exit 0
-    /// when the rules are the same, 3 when they differ.
+    /// The fields where two rules files differ, with each file's value (either
+    /// may be `v1`, the default rules). Exit 0 when the rules are the same, 3
+    /// when they differ.
     Diff { a: PathBuf, b: PathBuf },
 }
 
 pub fn run(args: Args, ctx: &Ctx, out: &mut Out) -> Result<Exit> {
     match args.action {
-        Action::Show => show(ctx, out),
+        Action::Show { explain: false } => show(ctx, out),
+        Action::Show { explain: true } => explain(ctx, out),
         Action::Check { file } => check(&file, ctx, out),
         Action::Diff { a, b } => diff(&a, &b, ctx, out),
     }
@@ -57,6 +67,100 @@ fn show(ctx: &Ctx, out: &mut Out) -> Result<Exit> {
     } else {
         out.text(&rules_file_text(&ctx.rules))?;
     }
+    Ok(Exit::Success)
+}
+
+/// One field of `rules show --explain --json`: the engine's table entry and
+/// the field's value under the rules in force.
+#[derive(Serialize)]
+struct Explained<'a> {
+    #[serde(flatten)]
+    field: &'a RuleField,
+    value: Value,
+}
+
+/// What `rules show --explain --json` prints.
+#[derive(Serialize)]
+struct Explanation<'a> {
+    rules_id: &'a str,
+    /// `v1` for the default rules, else the id.
+    name: &'a str,
+    fields: Vec<Explained<'a>>,
+}
+
+/// The value at a table path (`physics.gravity`, `walls.count`) of `rules`.
+fn value_at(rules: &Value, path: &str) -> Value {
+    path.split('.')
+        .fold(Some(rules), |v, k| v.and_then(|v| v.get(k)))
+        .cloned()
+        .unwrap_or_else(|| panic!("{path} is a field of the rules"))
+}
+
+/// A value as the explanation reads it: a number as JSON writes it, a range as
+/// `min – max`, a list comma separated.
+fn value_words(v: &Value) -> String {
+    match v {
+        Value::Array(xs) => xs
+            .iter()
+            .map(Value::to_string)
+            .collect::<Vec<_>>()
+            .join(", "),
+        Value::Object(o) if o.len() == 2 && o.contains_key("min") && o.contains_key("max") => {
+            format!("{} – {}", o["min"], o["max"])
+        }
+        other => other.to_string(),
+    }
+}
+
+/// `rules show --explain`: every field of the rules in force, its value, unit
+/// and what it does, in aligned columns (JSON: the table's entries with values).
+fn explain(ctx: &Ctx, out: &mut Out) -> Result<Exit> {
+    let rules = serde_json::to_value(ctx.rules.rules()).expect("rules serialize");
+    if ctx.json {
+        let fields: Vec<Explained<'_>> = RULE_FIELDS
+            .iter()
+            .map(|field| Explained {
+                field,
+                value: value_at(&rules, field.path),
+            })
+            .collect();
+        out.json(&Explanation {
+            rules_id: ctx.rules.id(),
+            name: ctx.rules.name(),
+            fields,
+        })?;
+        return Ok(Exit::Success);
+    }
+    let rows: Vec<[String; 4]> = RULE_FIELDS
+        .iter()
+        .map(|f| {
+            [
+                f.path.to_owned(),
+                value_words(&value_at(&rules, f.path)),
+                if f.unit.is_empty() { "—" } else { f.unit }.to_owned(),
+                f.description.to_owned(),
+            ]
+        })
+        .collect();
+    let header = ["field", "value", "unit", "what it does"].map(str::to_owned);
+    let width = |k: usize| {
+        rows.iter()
+            .chain([&header])
+            .map(|r| r[k].chars().count())
+            .max()
+            .unwrap_or(0)
+    };
+    let (w0, w1, w2) = (width(0), width(1), width(2));
+    for r in [&header].into_iter().chain(&rows) {
+        writeln!(out, "{:<w0$}  {:<w1$}  {:<w2$}  {}", r[0], r[1], r[2], r[3])?;
+    }
+    writeln!(
+        out,
+        "{} fields of the rules {} (id {})",
+        rows.len(),
+        ctx.rules_label(),
+        ctx.rules.id()
+    )?;
     Ok(Exit::Success)
 }
 
@@ -120,7 +224,7 @@ fn side(file: &Path, rules: &ValidRules) -> Side {
 }
 
 fn diff(a: &Path, b: &Path, ctx: &Ctx, out: &mut Out) -> Result<Exit> {
-    let (ra, rb) = (load_rules(a)?, load_rules(b)?);
+    let (ra, rb) = (rules_arg(a)?, rules_arg(b)?);
     let differences = rules_diff(ra.rules(), rb.rules());
     let identical = differences.is_empty();
     if ctx.json {
