@@ -88,6 +88,8 @@ pub struct RuleFieldInfo {
     pub allowed: String,
     /// Invariants between fields that also bound it (empty when none).
     pub note: String,
+    /// What the field does, in one line (from the engine's table).
+    pub description: String,
     /// The default rules' value, as JSON text.
     pub default: String,
 }
@@ -156,6 +158,7 @@ pub fn rules_fields() -> Vec<RuleFieldInfo> {
                 shape: shape.to_owned(),
                 allowed,
                 note: f.note.to_owned(),
+                description: f.description.to_owned(),
                 default: value_text(&defaults, f.path).expect("every table path is in the rules"),
             }
         })
@@ -341,6 +344,14 @@ mod tests {
         assert_eq!((g.unit.as_str(), g.default.as_str()), ("units/s²", "200.0"));
         assert_eq!(g.allowed, "above 0, at most 10000");
         assert_eq!(g.section, "physics");
+        // Every field says what it does, as the engine's table says it.
+        for (f, t) in fields.iter().zip(RULE_FIELDS) {
+            assert_eq!(
+                (f.path.as_str(), f.description.as_str()),
+                (t.path, t.description)
+            );
+            assert!(!f.description.is_empty(), "{}", f.path);
+        }
         let a = fields
             .iter()
             .find(|f| f.path == "generator.max_attempts")

@@ -29,6 +29,10 @@ allowed: string,
  */
 note: string, 
 /**
+ * What the field does, in one line (from the engine's table).
+ */
+description: string, 
+/**
  * The default rules' value, as JSON text.
  */
 default: string, };
