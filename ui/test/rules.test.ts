@@ -3,7 +3,7 @@ import type { RuleFieldInfo } from "../src/bindings/RuleFieldInfo";
 import type { RulesDraft } from "../src/bindings/RulesDraft";
 import type { RulesInfo } from "../src/bindings/RulesInfo";
 import type { SeedComparison } from "../src/bindings/SeedComparison";
-import { inputsOf, inputText, rulesBadge, sections, typedValue, valueAt, valueWords } from "../src/rules/model";
+import { boundsWords, inForceWords, inputsOf, inputText, rulesBadge, sections, typedValue, valueAt, valueWords } from "../src/rules/model";
 import { RulesLab, type RulesApi } from "../src/rules/state.svelte";
 
 const field = (path: string, shape: string, def: string): RuleFieldInfo => ({
@@ -13,6 +13,7 @@ const field = (path: string, shape: string, def: string): RuleFieldInfo => ({
   shape,
   allowed: "…",
   note: "",
+  description: `what ${path} does`,
   default: def,
 });
 
@@ -79,6 +80,16 @@ describe("rules model", () => {
     // Anything else goes as typed: the engine says what is wrong with it.
     expect(typedValue(field("physics.gravity", "number", "200.0"), "physics.gravity", "strong")).toBe("strong");
     expect(inputsOf(field("ball.start_x", "range", "{}")).map((i) => i.path)).toEqual(["ball.start_x.min", "ball.start_x.max"]);
+  });
+
+  it("writes a field's line with a space each side of every separator", () => {
+    const radius = { ...field("ball.radius", "number", "2.5"), allowed: "0.1 to 20", note: "2 × radius must be less than field.width" };
+    expect(boundsWords(radius)).toBe("default 2.5 · 0.1 to 20 · and a limit between fields");
+    const range = { ...field("walls.count", "count_range", '{"max":5,"min":2}'), allowed: "whole numbers, min ≤ max, both 0 to 64" };
+    expect(boundsWords(range)).toBe("default 2 – 5 · whole numbers, min ≤ max, both 0 to 64");
+    // What follows the line of a changed field starts with its own separator.
+    expect(boundsWords(radius) + inForceWords("3.0")).toBe("default 2.5 · 0.1 to 20 · and a limit between fields · in force: 3");
+    for (const text of [boundsWords(radius), boundsWords(range), inForceWords("[15.0,29.0]")]) expect(text).not.toMatch(/\S·|·\S/);
   });
 
   it("names the rules in force for the top bar", () => {

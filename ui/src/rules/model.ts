@@ -36,6 +36,24 @@ export function valueWords(json: string): string {
   return String(v);
 }
 
+/** Between the parts of a field's line. */
+const SEP = " · ";
+
+/**
+ * The line under a field: its default, what the engine allows and, when
+ * invariants between fields also bound it, a word for that (the note itself is
+ * the line's tooltip). Built here as one text, not in the markup, where Svelte
+ * drops the space at the start of a tag ("0.1 to 20· and a limit").
+ */
+export function boundsWords(f: Pick<RuleFieldInfo, "default" | "allowed" | "note">): string {
+  const parts = [`default ${valueWords(f.default)}`, f.allowed];
+  if (f.note) parts.push("and a limit between fields");
+  return parts.join(SEP);
+}
+
+/** What follows a changed field's line: the value of the rules in force (JSON text), after the separator. */
+export const inForceWords = (json: string): string => `${SEP}in force: ${valueWords(json)}`;
+
 /** The value at `path` of a rules value (as JSON text), or null. */
 export function valueAt(rules: unknown, path: string): string | null {
   let v: unknown = rules;
