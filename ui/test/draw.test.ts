@@ -87,16 +87,18 @@ describe("sweep glyphs", () => {
 });
 
 describe("heat map", () => {
+  /** A bare ball no placement of `entries` runs as. */
+  const bare = { outcome: "rest" as const, steps: 1, closest: 999, trajectory: [] };
   it("keeps the closest approach over the visible tilts of each cell", () => {
     const g = grid();
     const es = entries((i) => (i === 5 ? "goal" : i === 4 ? "blocked" : "out"));
-    const cells = heatCells(rules, g, es, allVisible(4));
+    const cells = heatCells(rules, g, es, allVisible(4), bare);
     expect(cells).toHaveLength(36);
     // Cell (0,1) holds placements 4..7: 4 blocked, closest of 5,6,7 = 2.5 (index 5).
     expect(cells[1]).toMatchObject({ column: 0, row: 1, closest: 2.5, index: 5, goals: 1 });
     const f = allVisible(4);
     f.tilts[1] = false;
-    expect(heatCells(rules, g, es, f)[1]).toMatchObject({ closest: 3, index: 6, goals: 0 });
+    expect(heatCells(rules, g, es, f, bare)[1]).toMatchObject({ closest: 3, index: 6, goals: 0, bare: false });
     expect(cellSize(rules)).toEqual([14, 18]);
   });
   it("maps near to bright and far to dark, saturating", () => {
@@ -111,7 +113,7 @@ describe("heat map", () => {
     const { ctx, pixel } = raster(400, 600);
     const v = fitView({ x: 0, y: 0, w: 400, h: 600 }, 100, 150, 0);
     drawField(ctx, v, rules);
-    drawHeatmap(ctx, v, rules, heatCells(rules, g, es, allVisible(4)));
+    drawHeatmap(ctx, v, rules, heatCells(rules, g, es, allVisible(4), bare));
     // Cell (5, 5): placements 140..143, closest 70 → saturated dark; sample off the label.
     const c = pixel(...toCanvas(v, 85 - 5, 120 - 7));
     expect(near(c, heatRgb(60), 30)).toBe(true);

@@ -48,8 +48,11 @@ describe("stage layers", () => {
     const p = glyphPoint(layout, s.grid, 57)!;
     expect(near(over.pixel(p.x, p.y), rgbOf(resultColor.goal))).toBe(true);
     expect(hitStage(s, layout, p.x, p.y)).toBe(57);
-    // The heat map has no hover.
-    expect(hitStage({ ...s, view: "heat" }, stageLayout(W, H, rules, "heat"), p.x, p.y)).toBeNull();
+    // On the heat map, the placement that gave the cell under the pointer its value.
+    const heat = stageLayout(W, H, rules, "heat");
+    const [cx, cy] = toCanvas(heat.field, rules.sweep_xs[0]!, rules.sweep_ys[0]!);
+    expect(hitStage({ ...s, view: "heat" }, heat, cx + 4, cy + 4)).toBe(0);
+    expect(hitStage({ ...s, view: "heat" }, heat, 2, 2)).toBeNull();
   });
 
   it("draws the streamed trajectories in the base only while they are asked for", () => {

@@ -14,7 +14,7 @@ import type { PlacementTrajectory } from "../bindings/PlacementTrajectory";
 import type { RampGlyph } from "../bindings/RampGlyph";
 import type { Filter, StageView } from "../inspector/model";
 import { palette, resultColor, withAlpha } from "./colors";
-import { drawHeatmap, heatCells } from "./heatmap";
+import { drawHeatmap, heatCells, hitHeat } from "./heatmap";
 import { drawMultiples, hitMultiples, layoutMultiples, type MultiplesLayout } from "./multiples";
 import { drawGlyphHighlight, drawGlyphs, hitGlyph, visibleIndices } from "./sweep";
 import { drawTrajectory, drawTrajectoryBundle, type Point } from "./trajectory";
@@ -84,7 +84,7 @@ export function drawStageBase(ctx: Ctx, w: number, h: number, s: StageScene, lay
     // The whole view depends on hover and selection: the overlay draws it.
   } else if (s.view === "heat" && a.sweep) {
     drawField(ctx, v, s.rules);
-    drawHeatmap(ctx, v, s.rules, heatCells(s.rules, s.grid, entries, s.filter));
+    drawHeatmap(ctx, v, s.rules, heatCells(s.rules, s.grid, entries, s.filter, a.bare));
     drawWorld(ctx, v, a.world, s.rules, { grid: false, dim: false });
     drawWalls(ctx, v, a.world, s.rules);
   } else {
@@ -140,12 +140,12 @@ export function drawStageOverlay(ctx: Ctx, w: number, h: number, s: StageScene, 
   }
 }
 
-/** The placement under canvas point (px, py) in CSS pixels, or null (the heat map has no hover). */
+/** The placement under canvas point (px, py) in CSS pixels, or null (on the heat map: the placement that gave the cell its value). */
 export function hitStage(s: StageScene, layout: StageLayout, px: number, py: number): number | null {
   const a = s.attempt;
   if (!a.sweep) return null;
   if (s.view === "multiples") return layout.multiples ? hitMultiples(layout.multiples, s.grid, px, py) : null;
-  if (s.view === "heat") return null;
+  if (s.view === "heat") return hitHeat(layout.field, s.rules, heatCells(s.rules, s.grid, a.sweep.placements, s.filter, a.bare), px, py)?.index ?? null;
   return hitGlyph(layout.field, s.grid, a.sweep.placements, s.filter, px, py, 5);
 }
 

@@ -3,6 +3,7 @@ import type { Attempt } from "../bindings/Attempt";
 import type { GenerationReport } from "../bindings/GenerationReport";
 import type { ParsedSeed } from "../bindings/ParsedSeed";
 import type { PlacementError } from "../bindings/PlacementError";
+import type { SimResult } from "../bindings/SimResult";
 import type { SweepEntry } from "../bindings/SweepEntry";
 import type { SweepResult } from "../bindings/SweepResult";
 import { resultLabel } from "../draw/colors";
@@ -271,6 +272,23 @@ export function blockedWords(e: PlacementError): string {
 /** The tooltip's title: "placement 49 · (43, 84) · tilt -0.45". */
 export function placementTitle(e: SweepEntry): string {
   return `${placementName(e.index)} · (${e.x}, ${e.y}) · tilt ${e.angle}`;
+}
+
+/**
+ * Whether placement `e` ran exactly as the bare ball: the same result, number
+ * of steps and closest approach. A ramp the ball never touches changes nothing,
+ * so this holds for every such ramp; a touched ramp almost always changes one of
+ * the three (a run that times out with its closest approach before the contact
+ * could keep all three: a sweep entry records no contact to tell).
+ */
+export function ranAsBare(e: SweepEntry, bare: SimResult): boolean {
+  return e.result === bare.outcome && e.steps === bare.steps && e.closest === bare.closest;
+}
+
+/** The tooltip's note for a placement that ran as the bare ball (null for any other). */
+export function bareRunWords(e: SweepEntry, bare: SimResult): string | null {
+  if (!ranAsBare(e, bare)) return null;
+  return `The ball most likely never touched this ramp: it ran exactly as the bare ball (${e.steps} steps), so ${fmt(e.closest, 2)} is the bare ball's own closest approach.`;
 }
 
 /** One placement's result in a line (the tooltip's last line). */
