@@ -36,6 +36,26 @@ async fn the_draft_is_validated_applied_checked_against_the_cli_and_kept() {
     open_rules_view(&s).await;
     assert_eq!(s.attr_of("#view-rules", "data-draft").await, V1);
 
+    // Each field says what it does, in the words of `contraption rules show --explain`;
+    // a field bound by other fields too has a space each side of its separators.
+    let explained = cli_json(&["rules", "show", "--explain", "--json"]);
+    let clearance = explained["fields"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["path"] == "walls.ball_clearance")
+        .unwrap();
+    assert_eq!(
+        s.content("[data-field='walls.ball_clearance'] .what")
+            .await
+            .trim(),
+        clearance["description"].as_str().unwrap()
+    );
+    assert!(s
+        .content("[data-field='ball.radius'] .meta")
+        .await
+        .contains("0.1 to 20 · and a limit between fields"));
+
     // An invalid value: the engine's message inline, nothing else changes.
     let mut zero = Rules::default();
     zero.generator.max_attempts = 0;
