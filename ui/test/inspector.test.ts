@@ -97,6 +97,25 @@ describe("inspector: seeds", () => {
     expect(s.perf.seedChanges.map((t) => t.seed)).toEqual([5, 3, 5]);
   });
 
+  it("times a seed change from Enter to the frame that shows it, not the command alone", async () => {
+    const { api } = fakeApi();
+    // A clock the test moves: 3 ms to parse (before load), 10 ms per step after.
+    let t = 100;
+    const now = () => (t += 10);
+    let frames = 0;
+    const s = new Inspector(api, now, async () => {
+      frames++;
+      t += 16;
+    });
+    await s.load(decimal(5), 97);
+    const timing = s.timing!;
+    expect(frames).toBe(1);
+    expect(timing.parseMs).toBe(13);
+    expect(timing.frameMs).toBe(26);
+    expect(timing.totalMs).toBe(timing.parseMs + timing.ipcMs + timing.renderMs + timing.frameMs);
+    expect(timing.totalMs).toBeGreaterThan(timing.ipcMs + timing.renderMs);
+  });
+
   it("drops an inspection that arrives after a newer one", async () => {
     const fake = fakeApi();
     const s = new Inspector(fake.api);

@@ -23,6 +23,18 @@ function fakeApi(): SeedApi & { pending: ((v: void) => void)[] } {
 }
 
 describe("session", () => {
+  it("remembers when each seed shown was asked for (the timing starts at Enter)", async () => {
+    let t = 1000;
+    const s = new Session(fakeApi(), () => t);
+    const opening = s.go(42);
+    t = 1050;
+    await opening;
+    expect(s.askedAt(s.seed!)).toBe(1000);
+    t = 2000;
+    await s.today();
+    expect(s.askedAt(s.seed!)).toBe(2000);
+    expect(s.askedAt(decimal(42))).toBeUndefined();
+  });
   it("shows a seed the parser accepts and clears the error", async () => {
     const s = new Session(fakeApi());
     s.text = "x";

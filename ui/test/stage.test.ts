@@ -148,8 +148,8 @@ describe("inspector words", () => {
     expect(tooltipPlace(790, 590, 200, 60, 800, 600)).toEqual({ left: 592, top: 532 });
   });
   it("words the timing of a seed change", () => {
-    expect(timingWords({ seed: 7, attempts: 2, engineMs: 1.25, ipcMs: 4.4, renderMs: 9.6, totalMs: 14 })).toBe(
-      "seed 7 (2 attempts): engine 1.3 ms, inspect round trip 4 ms, ledger + stage redraw 10 ms",
+    expect(timingWords({ seed: 7, attempts: 2, parseMs: 2.2, engineMs: 1.25, ipcMs: 4.4, renderMs: 9.6, frameMs: 12.1, totalMs: 28.3 })).toBe(
+      "seed 7 (2 attempts): Enter to drawn frame 28 ms — parse 2 ms, inspect round trip 4 ms (engine 1.3 ms), ledger + stage 10 ms, frame 12 ms",
     );
   });
 });

@@ -49,20 +49,31 @@ export class Session {
   error = $state<string | null>(null);
 
   readonly #api: SeedApi;
+  readonly #now: () => number;
   /** Only the newest request may change the session (an older answer arriving late is dropped). */
   #request = 0;
+  /** When each seed shown was asked for (Enter, a key), for the timing from Enter to the drawn frame. */
+  readonly #asked = new WeakMap<ParsedSeed, number>();
 
-  constructor(api: SeedApi) {
+  constructor(api: SeedApi, now: () => number = () => performance.now()) {
     this.#api = api;
+    this.#now = now;
+  }
+
+  /** When `parsed` (a seed the session showed) was asked for; undefined for any other. */
+  askedAt(parsed: ParsedSeed): number | undefined {
+    return this.#asked.get(parsed);
   }
 
   /** Parses `text` (the seed bar's text by default) and shows its seed; false when refused or superseded. */
   async open(text: string = this.text): Promise<boolean> {
     const request = ++this.#request;
+    const asked = this.#now();
     try {
       const parsed = await this.#api.parseSeed(text);
       if (request !== this.#request) return false;
       this.error = null;
+      this.#asked.set(parsed, asked);
       this.seed = parsed;
       return true;
     } catch (e) {
@@ -95,11 +106,13 @@ export class Session {
   /** Today's daily seed. */
   async today(): Promise<boolean> {
     const request = ++this.#request;
+    const asked = this.#now();
     try {
       const parsed = await this.#api.todayDaily();
       if (request !== this.#request) return false;
       this.text = seedText(parsed);
       this.error = null;
+      this.#asked.set(parsed, asked);
       this.seed = parsed;
       return true;
     } catch (e) {

@@ -348,16 +348,21 @@ export function tooltipPlace(px: number, py: number, tw: number, th: number, w: 
 export interface SeedTiming {
   seed: number;
   attempts: number;
+  /** From Enter (the seed bar's text submitted, or a key such as `]`) to the `inspect` request: the seed parsed. */
+  parseMs: number;
   /** The engine's time for `inspect`, in the shell. */
   engineMs: number;
   /** The `inspect` round trip (IPC and JSON included). */
   ipcMs: number;
-  /** From the answer to the redrawn window (ledger and stage). */
+  /** From the answer to the redrawn window (ledger and stage in the DOM, canvases drawn). */
   renderMs: number;
+  /** From the redrawn window to the frame that shows it (the next animation frame). */
+  frameMs: number;
+  /** Enter to the drawn frame: everything above. */
   totalMs: number;
 }
 
-/** The Timing card's line. */
+/** The Timing card's line: Enter to the drawn frame first, then its parts. */
 export function timingWords(t: SeedTiming): string {
-  return `seed ${t.seed} (${t.attempts} attempts): engine ${t.engineMs.toFixed(1)} ms, inspect round trip ${t.ipcMs.toFixed(0)} ms, ledger + stage redraw ${t.renderMs.toFixed(0)} ms`;
+  return `seed ${t.seed} (${t.attempts} attempts): Enter to drawn frame ${t.totalMs.toFixed(0)} ms — parse ${t.parseMs.toFixed(0)} ms, inspect round trip ${t.ipcMs.toFixed(0)} ms (engine ${t.engineMs.toFixed(1)} ms), ledger + stage ${t.renderMs.toFixed(0)} ms, frame ${t.frameMs.toFixed(0)} ms`;
 }

@@ -68,6 +68,10 @@ interface Run {
 
 const EMPTY: ReadonlyMap<number, PlacementTrajectory> = new Map();
 
+/** The next animation frame (none outside a window: resolved at once). */
+const nextFrame = (): Promise<void> =>
+  typeof requestAnimationFrame === "function" ? new Promise((r) => requestAnimationFrame(() => r())) : Promise.resolve();
+
 export class Inspector {
   /** The seed inspected, as parsed (replaced whole: a new seed shown is a new object). */
   parsed = $state.raw<ParsedSeed | null>(null);
@@ -116,17 +120,21 @@ export class Inspector {
   /** `seed:attempt` of the trajectories in `trajs`. */
   #trajKey = "";
   #now: () => number;
+  readonly #frame: () => Promise<void>;
 
-  constructor(inspectorApi: InspectorApi, now: () => number = () => performance.now()) {
+  constructor(inspectorApi: InspectorApi, now: () => number = () => performance.now(), frame: () => Promise<void> = nextFrame) {
     this.#api = inspectorApi;
     this.#now = now;
+    this.#frame = frame;
   }
 
   /**
    * Inspects `parsed` and shows it (the shipped attempt selected). An answer that
    * arrives after a newer request is dropped (false). Throws the command's error.
+   * `since` is when the user asked for the seed (Enter, a key): the timing runs
+   * from there to the frame that shows it.
    */
-  async load(parsed: ParsedSeed): Promise<boolean> {
+  async load(parsed: ParsedSeed, since: number = this.#now()): Promise<boolean> {
     const request = ++this.#request;
     const t0 = this.#now();
     this.loading = true;
@@ -151,16 +159,22 @@ export class Inspector {
       summary: shipped ? verdictWords(insp.report, shipped).badge : "",
     });
     this.#select(insp.report.shipped.attempt);
+    // The DOM and the canvases' effects are flushed by `tick()`; the frame that
+    // shows them is the next animation frame.
     await tick();
     const t2 = this.#now();
+    await this.#frame();
+    const t3 = this.#now();
     if (request !== this.#request) return true;
     const timing: SeedTiming = {
       seed: parsed.seed,
       attempts: insp.report.attempts.length,
+      parseMs: Math.max(0, t0 - since),
       engineMs: insp.elapsed_ms,
       ipcMs: t1 - t0,
       renderMs: t2 - t1,
-      totalMs: t2 - t0,
+      frameMs: t3 - t2,
+      totalMs: t3 - Math.min(since, t0),
     };
     this.perf.seedChanges.push(timing);
     if (this.perf.seedChanges.length > 500) this.perf.seedChanges.splice(0, 250);
