@@ -9,10 +9,11 @@
 //! values ([`JointCounts`], constant memory: at most one entry per pair of the
 //! two domains, whatever the number of seeds); binning ([`bins`]) puts one value
 //! in a bin while a domain has at most [`MAX_BINS`] values, else `ceil(n / 24)`
-//! values per bin (the last bin may hold fewer). The studio's UI bins the same
-//! counts the same way (`ui/src/range/grid.ts`); one JSON fixture
-//! (`tests/data/expressive_range.json`) is checked by both. `docs/rules.md`
-//! documents the metrics and the binning.
+//! values per bin (the last bin may hold fewer), with 0 alone in its bin on such
+//! an axis from 0 ([`zero_alone`]; `ceil(hi / 23)` values in each bin after it).
+//! The studio's UI bins the same counts the same way (`ui/src/range/grid.ts`);
+//! one JSON fixture (`tests/data/expressive_range.json`) is checked by both.
+//! `docs/rules.md` documents the metrics and the binning.
 //!
 //! The bare ball's closest approach, path length and first-contact depth are not
 //! in a summary (so not in the catalog) and are not metrics here.
@@ -212,19 +213,36 @@ pub struct Bin {
     pub hi: u32,
 }
 
+/// Whether 0 has a bin of its own on `lo..=hi`: when the span starts at 0 and
+/// has more than [`MAX_BINS`] values (so its bins hold more than one). Every
+/// metric is a count whose 0 means none at all — no solving placement (no
+/// one-ramp solution, as a fallback ships), no preSolved rejection, no wall, no
+/// part — and must not share a bin with 1 (a level with exactly one way through).
+pub fn zero_alone(lo: u32, hi: u32) -> bool {
+    lo == 0 && u64::from(hi) + 1 > u64::from(MAX_BINS)
+}
+
 /// Values per bin over `lo..=hi`: 1 while the span has at most [`MAX_BINS`]
-/// values, else `ceil(n / MAX_BINS)`.
+/// values, else `ceil(n / MAX_BINS)`; when 0 is alone ([`zero_alone`]), the
+/// width of the bins after it, `ceil(hi / (MAX_BINS − 1))` over `1..=hi`.
 pub fn bin_width(lo: u32, hi: u32) -> u32 {
+    if zero_alone(lo, hi) {
+        return u64::from(hi).div_ceil(u64::from(MAX_BINS - 1)) as u32;
+    }
     let n = u64::from(hi.saturating_sub(lo)) + 1;
     n.div_ceil(u64::from(MAX_BINS)) as u32
 }
 
 /// The bins of `lo..=hi` (`lo ≤ hi`): equal widths from `lo` up, the last one
-/// cut at `hi`.
+/// cut at `hi` — after a bin holding 0 alone when [`zero_alone`].
 pub fn bins(lo: u32, hi: u32) -> Vec<Bin> {
     let w = bin_width(lo, hi);
     let mut out = Vec::new();
     let mut start = u64::from(lo);
+    if zero_alone(lo, hi) {
+        out.push(Bin { lo: 0, hi: 0 });
+        start = 1;
+    }
     while start <= u64::from(hi) {
         let end = (start + u64::from(w) - 1).min(u64::from(hi));
         out.push(Bin {
@@ -238,7 +256,15 @@ pub fn bins(lo: u32, hi: u32) -> Vec<Bin> {
 
 /// The bin of value `v` on `lo..=hi` (`lo ≤ v ≤ hi`).
 pub fn bin_of(lo: u32, hi: u32, v: u32) -> usize {
-    ((v - lo) / bin_width(lo, hi)) as usize
+    let w = bin_width(lo, hi);
+    if zero_alone(lo, hi) {
+        return if v == 0 {
+            0
+        } else {
+            1 + ((v - 1) / w) as usize
+        };
+    }
+    ((v - lo) / w) as usize
 }
 
 /// Seeds per pair of values `(x, y)` of one side, exact.
@@ -412,18 +438,32 @@ mod tests {
         assert_eq!(bins(0, 0), vec![Bin { lo: 0, hi: 0 }]);
         assert_eq!(bins(1, 24).len(), 24);
         assert!(bins(1, 24).iter().all(|b| b.lo == b.hi));
-        // 25 values: two per bin, 13 bins, the last holding one.
+        // 25 values from 0: 0 alone, then two per bin, 13 bins.
         let b = bins(0, 24);
         assert_eq!(b.len(), 13);
-        assert_eq!(b[0], Bin { lo: 0, hi: 1 });
-        assert_eq!(b[12], Bin { lo: 24, hi: 24 });
-        // The default sweep: 145 values, 7 per bin, 21 bins.
+        assert_eq!(b[0], Bin { lo: 0, hi: 0 });
+        assert_eq!(b[1], Bin { lo: 1, hi: 2 });
+        assert_eq!(b[12], Bin { lo: 23, hi: 24 });
+        // 25 values from 1: two per bin from 1 up, the last holding one.
+        let b = bins(1, 25);
+        assert_eq!(b.len(), 13);
+        assert_eq!(b[0], Bin { lo: 1, hi: 2 });
+        assert_eq!(b[12], Bin { lo: 25, hi: 25 });
+        // The default sweep: no solving placement alone, then 7 per bin from 1
+        // (one-way levels apart from the fallbacks), 22 bins.
         let b = bins(0, 144);
-        assert_eq!(b.len(), 21);
-        assert_eq!(b[20], Bin { lo: 140, hi: 144 });
-        assert_eq!(bin_of(0, 144, 6), 0);
+        assert_eq!(b.len(), 22);
+        assert_eq!(b[0], Bin { lo: 0, hi: 0 });
+        assert_eq!(b[1], Bin { lo: 1, hi: 7 });
+        assert_eq!(b[21], Bin { lo: 141, hi: 144 });
+        assert_eq!(bin_of(0, 144, 0), 0);
+        assert_eq!(bin_of(0, 144, 1), 1);
         assert_eq!(bin_of(0, 144, 7), 1);
-        assert_eq!(bin_of(0, 144, 144), 20);
+        assert_eq!(bin_of(0, 144, 8), 2);
+        assert_eq!(bin_of(0, 144, 144), 21);
+        // Up to 24 values from 0, one per value as before (0 is alone anyway).
+        assert_eq!(bins(0, 23).len(), 24);
+        assert!(!zero_alone(0, 23) && zero_alone(0, 24) && !zero_alone(1, 1000));
         // Never more than 24, the bins tile the span, each value in its bin.
         for (lo, hi) in [
             (0, 1000),
@@ -433,10 +473,21 @@ mod tests {
             (7, 7),
             (0, 47),
             (0, 48),
+            (0, 24),
+            (0, 40),
+            (0, 64),
+            (0, 144),
+            (0, 1024),
+            (1, 24),
+            (1, 25),
         ] {
             let b = bins(lo, hi);
             assert!(b.len() as u32 <= MAX_BINS, "{lo}..={hi}");
             assert_eq!(b[0].lo, lo);
+            // From 0, with more than one value to a bin: 0 alone.
+            if lo == 0 && hi >= MAX_BINS {
+                assert_eq!(b[0], Bin { lo: 0, hi: 0 }, "{lo}..={hi}");
+            }
             assert_eq!(b[b.len() - 1].hi, hi);
             assert!(b.windows(2).all(|w| w[1].lo == w[0].hi + 1));
             for v in lo..=hi {
