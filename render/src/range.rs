@@ -485,6 +485,61 @@ mod tests {
     }
 
     #[test]
+    fn no_solving_placement_is_a_column_of_its_own() {
+        // One attempt: many seeds ship a level no sweep placement solves.
+        let a = ValidRules::default();
+        let mut capped = Rules::default();
+        capped.generator.max_attempts = 1;
+        let b = ValidRules::new(capped).unwrap();
+        let mut counts = RangeCounts::new(Metric::Solving, Metric::Walls, a.rules(), b.rules());
+        let sums: Vec<_> = (0..60)
+            .map(|s| (summarize(&a, s), summarize(&b, s)))
+            .collect();
+        for (x, y) in &sums {
+            counts.add(x, y);
+        }
+        let g = counts.grid();
+        let (nx, ny) = (g.x_bins.len(), g.y_bins.len());
+        assert_eq!(g.x_bins[0], Bin { lo: 0, hi: 0 });
+        assert_eq!(g.x_bins[1].lo, 1);
+        assert!(g.x_bins[1].hi > 1, "a wide axis: {:?}", g.x_bins);
+        // The first column holds the seeds of B with no solving placement, and
+        // only those; the second those with 1 to its end.
+        let column = |i: usize| (0..ny).map(|j| g.b[j * nx + i]).sum::<u64>();
+        let of_b = |lo: u32, hi: u32| {
+            sums.iter()
+                .filter(|(_, y)| (lo..=hi).contains(&y.solving))
+                .count() as u64
+        };
+        assert!(of_b(0, 0) > 0 && of_b(1, 1) > 0);
+        assert_eq!(column(0), of_b(0, 0));
+        assert_eq!(column(1), of_b(1, g.x_bins[1].hi));
+        // The picture paints those columns from the same bins.
+        let fig = RangeFigure {
+            counts: &counts,
+            a_name: "v1",
+            b_name: "one attempt",
+            from: 0,
+            to: 60,
+        };
+        let (w, _, px) = decode(&render_range_png(&fig).unwrap());
+        let at = |x: u32, y: u32| {
+            let k = ((y * w + x) * 4) as usize;
+            [px[k], px[k + 1], px[k + 2]]
+        };
+        for i in [0, 1] {
+            for j in 0..ny {
+                let [x0, y0, x1, y1] = cell_rect(1, i, j, nx, ny);
+                assert_eq!(
+                    at((x0 + x1) / 2, (y0 + y1) / 2),
+                    count_rgb(g.b[j * nx + i], g.max_count()),
+                    "B cell {i},{j}"
+                );
+            }
+        }
+    }
+
+    #[test]
     fn cells_tile_the_plot() {
         for (nx, ny) in [(1, 1), (21, 20), (24, 24), (6, 2)] {
             let first = cell_rect(1, 0, 0, nx, ny);
