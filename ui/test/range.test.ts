@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import type { Axis } from "../src/bindings/Axis";
 import { cellRect, countRgb, diffRgb, drawRangePanel, hitRange, rangeLayout, rangePalette } from "../src/draw/range";
-import { binGrid, binOf, bins, binText, binWidth, cellInfo, MAX_BINS, METRICS, signed, spanText } from "../src/range/grid";
+import { binGrid, binOf, bins, binSpanText, binText, binWidth, cellInfo, MAX_BINS, METRICS, signed, spanText, zeroAlone } from "../src/range/grid";
 import { raster, rgbOf } from "./canvas";
 
 type Triple = [number, number, number];
@@ -37,13 +37,22 @@ describe("expressive-range binning", () => {
     expect(bins(1, 24)).toHaveLength(24);
     expect(binWidth(0, 23)).toBe(1);
     expect(binWidth(0, 24)).toBe(2);
-    expect(bins(0, 24).at(-1)).toEqual({ lo: 24, hi: 24 });
+    expect(bins(0, 24).slice(0, 2)).toEqual([{ lo: 0, hi: 0 }, { lo: 1, hi: 2 }]);
+    expect(bins(0, 24).at(-1)).toEqual({ lo: 23, hi: 24 });
+    expect(bins(1, 25).at(-1)).toEqual({ lo: 25, hi: 25 });
+    // The default sweep: no solving placement alone, one-way levels with 2 to 7, 22 bins.
     expect(binWidth(0, 144)).toBe(7);
-    expect(bins(0, 144)).toHaveLength(21);
-    expect(binOf(0, 144, 6)).toBe(0);
+    expect(bins(0, 144)).toHaveLength(22);
+    expect(bins(0, 144).slice(0, 2)).toEqual([{ lo: 0, hi: 0 }, { lo: 1, hi: 7 }]);
+    expect(binOf(0, 144, 0)).toBe(0);
+    expect(binOf(0, 144, 1)).toBe(1);
     expect(binOf(0, 144, 7)).toBe(1);
-    expect(binOf(0, 144, 144)).toBe(20);
+    expect(binOf(0, 144, 8)).toBe(2);
+    expect(binOf(0, 144, 144)).toBe(21);
+    expect([zeroAlone(0, 23), zeroAlone(0, 24), zeroAlone(1, 1000)]).toEqual([false, true, false]);
     expect(bins(5, 5)).toEqual([{ lo: 5, hi: 5 }]);
+    expect(bins(0, 2 ** 32 - 1)).toHaveLength(24);
+    expect([binSpanText(bins(0, 144)), binSpanText(bins(1, 144)), binSpanText(bins(0, 5))]).toEqual(["7 values (0 alone)", "6 values", "one value"]);
     for (const [lo, hi] of [
       [0, 1000],
       [1, 1000],
@@ -51,10 +60,17 @@ describe("expressive-range binning", () => {
       [0, 1024],
       [0, 47],
       [0, 48],
+      [0, 24],
+      [0, 40],
+      [0, 64],
+      [0, 144],
+      [1, 24],
+      [1, 25],
     ] as const) {
       const b = bins(lo, hi);
       expect(b.length).toBeLessThanOrEqual(MAX_BINS);
       expect(b[0]!.lo).toBe(lo);
+      if (lo === 0 && hi >= MAX_BINS) expect(b[0]).toEqual({ lo: 0, hi: 0 });
       expect(b.at(-1)!.hi).toBe(hi);
       for (let k = 1; k < b.length; k++) expect(b[k]!.lo).toBe(b[k - 1]!.hi + 1);
       for (let v = lo; v <= hi; v++) {
@@ -125,26 +141,29 @@ describe("expressive-range drawing", () => {
     const { ctx, pixel } = raster(320, 270);
     for (const panel of ["a", "b", "diff"] as const) {
       const layout = drawRangePanel(ctx, 320, 270, g, panel, null, { x: "solving placements", y: "walls" });
-      expect(layout).toEqual(rangeLayout(320, 270, 21, 6));
+      // 22 bins of solving: 0 alone, then 1–7, 8–14, … (3 is not with 0).
+      expect(layout).toEqual(rangeLayout(320, 270, 22, 6));
       for (const [i, j] of [
         [0, 2],
-        [2, 5],
+        [1, 2],
+        [3, 5],
         [10, 0],
         [5, 3],
       ] as const) {
-        const k = j * 21 + i;
+        const k = j * 22 + i;
         const r = cellRect(layout, i, j);
         const want = panel === "a" ? countRgb(g.a[k]!, g.maxCount) : panel === "b" ? countRgb(g.b[k]!, g.maxCount) : diffRgb(g.diff[k]!, g.maxDiff, g.a[k]! + g.b[k]! > 0);
         expect(pixel(r.x + r.w / 2, r.y + r.h / 2).slice(0, 3), `${panel} ${i},${j}`).toEqual(want);
         expect(hitRange(layout, r.x + r.w / 2, r.y + r.h / 2)).toEqual({ i, j });
       }
     }
-    // The difference's cells: B − A = 9 − 0 at (10, 0) is the most orange; 2 − 10 at (0, 2) blue.
-    const l = rangeLayout(320, 270, 21, 6);
+    // The difference's cells: B − A = 9 − 0 at (10, 0) is the most orange; 2 − 9 at (0, 2) blue.
+    expect([g.a[2 * 22], g.a[2 * 22 + 1]]).toEqual([9, 1]);
+    const l = rangeLayout(320, 270, 22, 6);
     const more = cellRect(l, 10, 0);
     expect(pixel(more.x + 2, more.y + 2).slice(0, 3)).toEqual(rgbOf(rangePalette.more));
     const fewer = cellRect(l, 0, 2);
-    expect(pixel(fewer.x + 2, fewer.y + 2).slice(0, 3)).toEqual(diffRgb(-8, 9, true));
+    expect(pixel(fewer.x + 2, fewer.y + 2).slice(0, 3)).toEqual(diffRgb(-7, 9, true));
     expect(hitRange(l, l.plot.x - 1, l.plot.y + 5)).toBeNull();
     expect(hitRange(l, l.plot.x + 5, l.plot.y + l.plot.h)).toBeNull();
   });

@@ -2,8 +2,9 @@
  * The expressive range's maths: the metrics' words, the binning of exact
  * `[x, y, seeds]` counts into at most 24 × 24 cells (each axis fitted to the
  * values seen, then one value per bin while it spans at most 24 values, else
- * `ceil(n / 24)` values per bin, the last bin cut at the axis's end — the
- * engine's `expressive_range::bins`), the cells
+ * `ceil(n / 24)` values per bin, the last bin cut at the axis's end; on an axis
+ * from 0, 0 alone in the first bin and `ceil(hi / 23)` values in each after it —
+ * the engine's `expressive_range::bins`), the cells
  * under A and B and their difference B − A, and the words of a cell. The engine
  * bins the same way for the PNG; `tests/data/expressive_range.json` is checked
  * by both (test/range.test.ts and the engine's tests/expressive_range.rs).
@@ -42,22 +43,43 @@ export interface Bin {
   hi: number;
 }
 
-/** Values per bin over `lo..=hi`. */
+/**
+ * Whether 0 has a bin of its own on `lo..=hi`: the span starts at 0 and has more
+ * than 24 values. Every metric is a count whose 0 means none at all (no solving
+ * placement: no one-ramp solution, as a fallback ships; no preSolved rejection;
+ * no wall; no part), never to share a bin with 1 (the engine's
+ * `expressive_range::zero_alone`).
+ */
+export function zeroAlone(lo: number, hi: number): boolean {
+  return lo === 0 && hi + 1 > MAX_BINS;
+}
+
+/** Values per bin over `lo..=hi` (after the bin of 0 when it is alone). */
 export function binWidth(lo: number, hi: number): number {
+  if (zeroAlone(lo, hi)) return Math.ceil(hi / (MAX_BINS - 1));
   return Math.ceil((Math.max(hi - lo, 0) + 1) / MAX_BINS);
 }
 
 /** The bins of `lo..=hi`. */
 export function bins(lo: number, hi: number): Bin[] {
   const w = binWidth(lo, hi);
-  const out: Bin[] = [];
-  for (let start = lo; start <= hi; start += w) out.push({ lo: start, hi: Math.min(start + w - 1, hi) });
+  const out: Bin[] = zeroAlone(lo, hi) ? [{ lo: 0, hi: 0 }] : [];
+  for (let start = out.length > 0 ? 1 : lo; start <= hi; start += w) out.push({ lo: start, hi: Math.min(start + w - 1, hi) });
   return out;
 }
 
 /** The bin of value `v` on `lo..=hi`. */
 export function binOf(lo: number, hi: number, v: number): number {
-  return Math.floor((v - lo) / binWidth(lo, hi));
+  const w = binWidth(lo, hi);
+  if (zeroAlone(lo, hi)) return v === 0 ? 0 : 1 + Math.floor((v - 1) / w);
+  return Math.floor((v - lo) / w);
+}
+
+/** How many values a cell holds along an axis of `bins`, in words: `one value`, `7 values`, `7 values (0 alone)`. */
+export function binSpanText(b: readonly Bin[]): string {
+  const widest = Math.max(1, ...b.map((x) => x.hi - x.lo + 1));
+  const words = widest === 1 ? "one value" : `${widest} values`;
+  return widest > 1 && b[0]?.lo === 0 && b[0].hi === 0 ? `${words} (0 alone)` : words;
 }
 
 /** The binned figure: cell `(i, j)` (x bin `i`, y bin `j`) is at `j × xBins.length + i`. */
