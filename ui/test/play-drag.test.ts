@@ -132,6 +132,12 @@ describe("dragging parts", () => {
     expect(d.wheel(50, 50, false, true)).toBe(true);
     await settle();
     expect(s.placements[0]?.angle).toBe(0.519811); // − 1°
+    // Back up and down again: exactly the angle it started with.
+    expect(d.wheel(50, 50, false, false)).toBe(true);
+    await settle();
+    expect(d.wheel(50, 50, true, true)).toBe(true);
+    await settle();
+    expect(s.placements[0]?.angle).toBe(0.45);
     expect(d.wheel(20, 120, true, false)).toBe(false);
     expect(d.over(20, 121)).toBe(true);
     expect(d.over(90, 10)).toBe(false);

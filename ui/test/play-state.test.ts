@@ -4,6 +4,8 @@ import { SolutionFiles } from "../src/play/files";
 import { PlayState, REFUSAL_MS } from "../src/play/state.svelte";
 import { fakeEngine, ramp, rules, runOf, settle } from "./helpers/play-engine";
 import { watch } from "./helpers/watch.svelte";
+import { gearsRules } from "./fixtures";
+import { defaultAngle } from "../src/play/parts";
 
 /** The default rules' id (the play window's `?rules=`). */
 const V1 = "010786ff88f4";
@@ -56,6 +58,56 @@ describe("the play state: level and parts", () => {
     expect(s.part?.angle).toBe(0.610865); // 35°
     await Promise.all(Array.from({ length: 7 }, () => s.nudge(0, 0, -5)));
     expect(s.part?.angle).toBe(0);
+  });
+
+  it("turns back to exactly the angle a part had: E then Q, for every angle of the sweeps, the rules and the parts", async () => {
+    const { s } = await loaded();
+    // The default rules' and rules/gears.json's sweep angles, the parts' starting angles, and
+    // angles with more digits than a turn keeps.
+    const starts = [...new Set([...gearsRules.sweep.angles, -0.8, -0.45, 0.45, 0.8, defaultAngle("ramp"), defaultAngle("fan"), 0, Math.PI / 4, -Math.PI / 3, 3.1, -3.1])];
+    for (const start of starts) {
+      expect(await s.place(0, ramp(50, 60, start))).toBe(true);
+      for (const [there, back] of [
+        [5, -5],
+        [-5, 5],
+        [1, -1],
+      ] as const) {
+        await s.nudge(0, 0, there); // E (Q; Shift+E)
+        expect(s.part?.angle, `${start} ${there}`).not.toBe(start);
+        await s.nudge(0, 0, back); // Q (E; Shift+Q)
+        expect(s.part?.angle, `${start} ${there} ${back}`).toBe(start);
+      }
+      // E E E Q Q Q, E Q Q E, Shift steps among them, a full turn: back to the start, bit for bit.
+      for (const steps of [
+        [5, 5, 5, -5, -5, -5],
+        [5, -5, -5, 5],
+        [1, 5, 1, -5, -1, -1],
+        Array<number>(72).fill(5),
+      ]) {
+        for (const deg of steps) await s.nudge(0, 0, deg);
+        expect(s.part?.angle, `${start} ${steps.join(" ")}`).toBe(start);
+      }
+      // Each angle on the way is the same however it was reached: E E Q is E.
+      await s.nudge(0, 0, 5);
+      const once = s.part?.angle;
+      for (const deg of [5, -5]) await s.nudge(0, 0, deg);
+      expect(s.part?.angle).toBe(once);
+      s.remove(0);
+    }
+  });
+
+  it("turns back exactly after an undo, and takes a dragged or typed angle as the new start", async () => {
+    const { s } = await loaded();
+    await s.place(0, ramp(50, 60, -0.45));
+    await s.nudge(0, 0, 5);
+    await s.nudge(0, 0, 5);
+    expect(await s.undo()).toBe(true);
+    await s.nudge(0, 0, -5);
+    expect(s.part?.angle).toBe(-0.45);
+    expect(await s.setField("angle", "0.123456789")).toBe(true);
+    await s.nudge(0, 0, 5);
+    await s.nudge(0, 0, -5);
+    expect(s.part?.angle).toBe(0.123456789);
   });
 
   it("drops an engine answer that arrives after the parts changed", async () => {

@@ -16,7 +16,7 @@ import type { Placement } from "../bindings/Placement";
 import { toCanvas, toField } from "../draw/view";
 import { errorMessage } from "../lib/ipc";
 import { angleTowards, hitPart } from "./model";
-import { FINE_ROTATE_DEG, ROTATE_DEG, snapAngle, snapPoint, turnBy } from "./snapping";
+import { FINE_ROTATE_DEG, ROTATE_DEG, snapAngle, snapPoint } from "./snapping";
 import { freshPart, handlePoint, PARTS } from "./parts";
 import type { PlayApi } from "./api";
 import { commands, play, type PlayState } from "./state.svelte";
@@ -251,7 +251,7 @@ export class DragController {
     if (!p || !PARTS[p.part].turns) return false;
     s.select(target);
     const step = fine ? FINE_ROTATE_DEG : ROTATE_DEG;
-    void s.place(target, { ...p, angle: turnBy(p.angle, down ? step : -step, s.snapping) });
+    void s.place(target, { ...p, angle: s.turned(target, p, down ? step : -step) });
     return true;
   }
 

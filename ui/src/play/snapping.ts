@@ -2,7 +2,8 @@
  * Where a part lands and how it turns: rotation in degrees (5° a press, 1°
  * with Shift), and the two optional snaps — positions to the sweep's grid
  * (the rules' `sweep_xs` × `sweep_ys`, the ramp positions the generator
- * tries) and angles to 15°. Plain functions; the angle stays in radians, as
+ * tries) and angles to 15°. Plain functions, and `Turns`, which makes a step
+ * and its opposite come back to the exact angle; the angle stays in radians, as
  * the engine and the files hold it.
  */
 import type { RulesInfo } from "../bindings/RulesInfo";
@@ -60,6 +61,41 @@ export function turnBy(angle: number, deg: number, s: Snapping): number {
   // Already on a multiple (within rounding): one whole step; else to the next multiple that way.
   const k = Math.abs(now - Math.round(now)) < 1e-6 ? Math.round(now) + Math.sign(deg) : deg > 0 ? Math.ceil(now) : Math.floor(now);
   return normalizeAngle(k * SNAP_DEG * RAD);
+}
+
+/**
+ * Rotation steps that come back exactly. A turn rounds (`turnBy`: to thousandths of a
+ * degree, then millionths of a radian), so turning −0.45 rad by 5° and back by 5° from
+ * the rounded angle gave −0.449998. Here a part's angle is kept as the angle it had
+ * before its first step (the origin) and the degrees turned since, a whole number of
+ * thousandths: each step is computed from the origin, and steps that add up to nothing
+ * (E then Q, E E Q Q, a full turn) give back the origin exactly, whatever its digits.
+ * Each angle a step gave remembers its degrees, so an undo, or a step the engine
+ * refused, continues from where the part is; any other angle (dragged, typed, loaded,
+ * another part) is a new origin. The angle snap turns to multiples of 15° as `turnBy`.
+ */
+export class Turns {
+  #index = -1;
+  #origin = 0;
+  /** The degrees from the origin of every angle a step gave (the origin: 0). */
+  #turned = new Map<number, number>();
+
+  /** The angle of the part at `index`, now `angle`, turned by `deg` degrees (negative: the other way). */
+  turn(index: number, angle: number, deg: number, s: Snapping): number {
+    if (deg === 0) return angle;
+    if (s.angle) return turnBy(angle, deg, s);
+    let from = index === this.#index ? this.#turned.get(angle) : undefined;
+    if (from === undefined) {
+      this.#index = index;
+      this.#origin = angle;
+      this.#turned = new Map([[angle, 0]]);
+      from = 0;
+    }
+    const total = Number((from + deg).toFixed(3));
+    const next = total % 360 === 0 ? this.#origin : turnBy(this.#origin, total, NO_SNAPPING);
+    if (!this.#turned.has(next)) this.#turned.set(next, total);
+    return next;
+  }
 }
 
 /** An angle the pointer asked for (the rotation handle): to 15° with the angle snap, else to the whole degree. */

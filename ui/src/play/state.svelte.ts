@@ -24,10 +24,10 @@ import type { Spin } from "../bindings/Spin";
 import { CommandFailed, errorMessage } from "../lib/ipc";
 import * as playApi from "./api";
 import type { PlayApi } from "./api";
-import { hintSlot, normalizeAngle, snap } from "./model";
+import { hintSlot, snap } from "./model";
 import { History } from "./history";
 import { otherSpin, PARTS } from "./parts";
-import { turnBy } from "./snapping";
+import { Turns } from "./snapping";
 import { LAST_STAGE, type HintStage } from "./hints";
 import { timed } from "./probe";
 import { PlayBase } from "./run-state.svelte";
@@ -39,6 +39,7 @@ export type PartField = "x" | "y" | "angle";
 export class PlayState extends PlayBase {
   #loads = 0;
   readonly #history = new History<readonly Placement[]>();
+  readonly #turns = new Turns();
 
   // ------------------------------------------------------------ level
 
@@ -119,19 +120,22 @@ export class PlayState extends PlayBase {
     this.redoable = redo;
   }
 
+  /**
+   * The angle of `p`, the part at `index`, turned by `deg` degrees (rotate keys, buttons,
+   * the wheel): a step and its opposite give back exactly the angle it had (`Turns`).
+   */
+  turned(index: number, p: Placement, deg: number): number {
+    return PARTS[p.part].turns ? this.#turns.turn(index, p.angle, deg, this.snapping) : p.angle;
+  }
+
   /** Moves the selected part and turns it by `deg` degrees (queued: each nudge starts where the previous one ended). */
   nudge(dx: number, dy: number, deg: number): Promise<boolean> {
     return this.enqueue(async () => {
       const p = this.part;
       if (!p) return false;
-      const angle = PARTS[p.part].turns ? turnBy(p.angle, deg, this.snapping) : p.angle;
+      const angle = this.turned(this.selected, p, deg);
       if (dx === 0 && dy === 0 && angle === p.angle) return false;
-      return this.#place(this.selected, {
-        ...p,
-        x: snap(p.x + dx, 0.1),
-        y: snap(p.y + dy, 0.1),
-        angle: angle === p.angle ? p.angle : normalizeAngle(angle),
-      });
+      return this.#place(this.selected, { ...p, x: snap(p.x + dx, 0.1), y: snap(p.y + dy, 0.1), angle });
     });
   }
 
