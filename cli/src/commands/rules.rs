@@ -90,8 +90,8 @@ struct Explanation<'a> {
 
 /// The value at a table path (`physics.gravity`, `walls.count`) of `rules`.
 fn value_at(rules: &Value, path: &str) -> Value {
-    path.split('.')
-        .fold(Some(rules), |v, k| v.and_then(|v| v.get(k)))
+    rules
+        .pointer(&format!("/{}", path.replace('.', "/")))
         .cloned()
         .unwrap_or_else(|| panic!("{path} is a field of the rules"))
 }
