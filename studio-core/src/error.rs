@@ -10,6 +10,7 @@ use crate::exchange::ExchangeError;
 use crate::inspect::InspectError;
 use crate::play::PlayError;
 use crate::rules_lab::RulesLabError;
+use crate::settings::SettingsError;
 
 /// Failures of the shell's machinery rather than of a request.
 #[derive(Debug, Clone, PartialEq, thiserror::Error, Serialize, Deserialize, TS)]
@@ -48,6 +49,8 @@ pub enum StudioError {
     Exchange(#[from] ExchangeError),
     #[error(transparent)]
     RulesLab(#[from] RulesLabError),
+    #[error(transparent)]
+    Settings(#[from] SettingsError),
     #[error(transparent)]
     Shell(#[from] ShellError),
 }

@@ -22,6 +22,7 @@ use studio_core::play::{PartCheck, PlayLevel, PlayRun, SolutionFile};
 use studio_core::range::RangeReport;
 use studio_core::rules::RulesInfo;
 use studio_core::rules_lab::{RuleFieldInfo, RulesDraft};
+use studio_core::settings::ViewSettings;
 use studio_core::sweep_job::{JobSummary, SweepEvent};
 use studio_core::CommandError;
 use ts_rs::TS;
@@ -78,6 +79,8 @@ fn export_all(dir: &Path) {
     AbReport::export_all_to(dir).unwrap();
     WouldChange::export_all_to(dir).unwrap();
     RangeReport::export_all_to(dir).unwrap();
+    // The remembered view settings.
+    ViewSettings::export_all_to(dir).unwrap();
 }
 
 fn read_dir(dir: &Path) -> BTreeMap<String, String> {

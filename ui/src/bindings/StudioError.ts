@@ -4,10 +4,11 @@ import type { ExchangeError } from "./ExchangeError";
 import type { InspectError } from "./InspectError";
 import type { PlayError } from "./PlayError";
 import type { RulesLabError } from "./RulesLabError";
+import type { SettingsError } from "./SettingsError";
 import type { ShellError } from "./ShellError";
 
 /**
  * Everything a studio command can refuse or fail with. On the wire it is the
  * inner error itself (each is tagged by `kind`), so the UI sees one union.
  */
-export type StudioError = InspectError | CatalogViewError | PlayError | ExchangeError | RulesLabError | ShellError;
+export type StudioError = InspectError | CatalogViewError | PlayError | ExchangeError | RulesLabError | SettingsError | ShellError;
