@@ -56,6 +56,8 @@ macro_rules! studio_commands {
             stats::export_chart_csv,
             stats::open_range_summary,
             compare::compare_seeds,
+            settings::view_settings,
+            settings::set_view_settings,
         }
     };
 }

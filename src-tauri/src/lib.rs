@@ -17,7 +17,8 @@ use studio_core::jobs::Jobs;
 use studio_core::play::Levels;
 use studio_core::rules_book::RulesBook;
 use studio_core::rules_lab::DraftStore;
-use tauri::Manager;
+use studio_core::settings::SettingsStore;
+use tauri::{Manager, WebviewWindowBuilder};
 
 /// Every command's name, from the one list in `command_list.rs`.
 pub const COMMANDS: &[&str] = studio_commands!(command_names);
@@ -41,15 +42,35 @@ pub fn run(args: StudioArgs, rules: RulesBook) {
         .manage(Arc::new(rules))
         .manage(dialogs::DialogAnswer(args.dialog_answer.clone()))
         .setup(move |app| {
-            // The catalog lives in the app's data directory unless `--catalog PATH`
-            // or $CONTRAPTION_DB say otherwise.
-            let dir = app.path().app_data_dir()?;
-            let path = args.catalog_path(std::env::var_os(CATALOG_ENV), &dir);
+            // Everything the studio remembers lives in the profile (`--profile DIR`),
+            // else in the app's data directory; `--catalog PATH` (or, without a
+            // profile, $CONTRAPTION_DB) and `--rules-draft PATH` name their own file.
+            let data_dir = app.path().app_data_dir()?;
+            let profile = args.profile_dir(&data_dir);
+            std::fs::create_dir_all(&profile)?;
+            let path = args.catalog_path(std::env::var_os(CATALOG_ENV), &data_dir);
             app.manage(Arc::new(CatalogState::open(&path)));
-            // The Rules view's draft: `--rules-draft PATH`, else in the data directory.
             let in_force = app.state::<Arc<RulesBook>>().in_force();
-            let draft = DraftStore::open(&args.rules_draft_path(&dir), &in_force);
+            let draft = DraftStore::open(&args.rules_draft_path(&data_dir), &in_force);
             app.manage(Arc::new(draft));
+            let settings = SettingsStore::open(&args.view_settings_path(&data_dir));
+            app.manage(Arc::new(settings));
+            // The main window (tauri.conf.json, `create: false`) is made here so
+            // that its web data (WebKit's storage and cache) is in the profile too;
+            // the play windows use the same directory (`windows::WebviewData`).
+            let web = args.webview_data_dir(&data_dir);
+            app.manage(windows::WebviewData(web.clone()));
+            let main = app
+                .config()
+                .app
+                .windows
+                .iter()
+                .find(|w| w.label == "main")
+                .expect("tauri.conf.json declares the main window")
+                .clone();
+            WebviewWindowBuilder::from_config(app.handle(), &main)?
+                .data_directory(web)
+                .build()?;
             Ok(())
         })
         .invoke_handler(studio_commands!(handlers))

@@ -14,5 +14,11 @@ fn main() {
         eprintln!("contraption-studio: {e}");
         std::process::exit(1)
     });
+    // `--profile DIR` is made before any window too (a path that cannot be a
+    // directory stops the studio with the reason).
+    args.prepare_profile().unwrap_or_else(|e| {
+        eprintln!("contraption-studio: {e}");
+        std::process::exit(1)
+    });
     contraption_studio::run(args, rules)
 }

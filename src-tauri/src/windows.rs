@@ -1,8 +1,15 @@
-//! The windows the shell opens besides the main one (declared in tauri.conf.json).
+//! The windows the shell opens besides the main one (declared in tauri.conf.json,
+//! made in `run()`'s setup), all with the same web data directory.
+
+use std::path::PathBuf;
 
 use studio_core::play::{window_label, window_url};
 use studio_core::ShellError;
 use tauri::{AppHandle, Manager, WebviewUrl, WebviewWindowBuilder};
+
+/// Where every window's web data (WebKit's storage, cache) is kept: the profile,
+/// else the app's data directory (managed state, set before any window opens).
+pub struct WebviewData(pub PathBuf);
 
 /// Opens (or focuses) the play window of `seed` under the rules `rules_id`;
 /// returns its label (`play-SEED`, or `play-SEED-ID` under rules other than those
@@ -24,11 +31,13 @@ pub fn open_play(
     } else {
         format!("Play seed {seed} (rules {rules_id}) — Contraption Level Studio")
     };
+    let web = app.state::<WebviewData>();
     WebviewWindowBuilder::new(
         app,
         &label,
         WebviewUrl::App(window_url(seed, rules_id).into()),
     )
+    .data_directory(web.0.clone())
     .title(title)
     .inner_size(1280.0, 900.0)
     .min_inner_size(900.0, 640.0)

@@ -29,6 +29,7 @@ fn help_prints_every_flag_and_exits_0_without_a_display() {
     for flag in [
         "--catalog <PATH>",
         "--dialog-answer <PATH>",
+        "--profile <DIR>",
         "--shared-memory-renderer",
         "--rules <FILE>",
         "--version",
@@ -88,5 +89,26 @@ fn a_rules_file_the_engine_refuses_stops_the_studio_before_any_window() {
     assert_eq!(out.status.code(), Some(1));
     assert!(text(&out.stderr)
         .starts_with("contraption-studio: cannot use the rules file /nonexistent/rules.json: "));
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn a_profile_that_cannot_be_a_directory_stops_the_studio_before_any_window() {
+    let dir = std::env::temp_dir().join(format!("studio-profile-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("not-a-directory");
+    std::fs::write(&file, b"a file").unwrap();
+    let out = studio(&["--profile", file.to_str().unwrap()]);
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.starts_with(&format!(
+            "contraption-studio: cannot use the profile {}: ",
+            file.display()
+        )),
+        "{stderr}"
+    );
+    assert!(!stderr.to_lowercase().contains("gtk"), "{stderr}");
+    assert_eq!(std::fs::read(&file).unwrap(), b"a file");
     std::fs::remove_dir_all(&dir).ok();
 }

@@ -11,6 +11,7 @@ pub mod lab;
 pub mod play;
 pub mod range;
 pub mod rules;
+pub mod settings;
 pub mod stats;
 
 use studio_core::{CommandError, ShellError, StudioError};
