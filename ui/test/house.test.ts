@@ -38,6 +38,22 @@ describe("ui/src", () => {
     expect(calls).toEqual([]);
   });
 
+  it("keeps nothing in the webview's storage (what a view remembers goes to the profile's view settings)", () => {
+    // Web storage lives in WebKit's data directory, not in the studio's files:
+    // remembered settings go through lib/ipc.ts's viewSettings/setViewSettings.
+    const storage = /\b(localStorage|sessionStorage|indexedDB|IDB[A-Z]\w*|openDatabase|caches\s*\.|document\s*\.\s*cookie)\b/;
+    const using = sources
+      .map((f) => [f, readFileSync(join(src, f), "utf8").split("\n").findIndex((line) => storage.test(line))] as const)
+      .filter(([, line]) => line >= 0)
+      .map(([f, line]) => `${f}:${line + 1}`);
+    expect(using).toEqual([]);
+    // The rule catches each spelling.
+    for (const use of ["localStorage.getItem(k)", "window.sessionStorage", "indexedDB.open('x')", "new IDBKeyRange()", "caches.open('v1')", "document.cookie = 'a=1'"]) {
+      expect(storage.test(use), use).toBe(true);
+    }
+    expect(storage.test("const stored = settings.range_x; // remembered in the profile")).toBe(false);
+  });
+
   it("never renders HTML from strings in components", () => {
     const html = sources.filter((f) => f.endsWith(".svelte") && readFileSync(join(src, f), "utf8").includes("{@html"));
     expect(html).toEqual([]);

@@ -10,6 +10,7 @@
 import { Channel, invoke } from "@tauri-apps/api/core";
 import type { CommandError } from "../bindings/CommandError";
 import type { RulesInfo } from "../bindings/RulesInfo";
+import type { ViewSettings } from "../bindings/ViewSettings";
 
 /** What a refused command returns: `{ message, error }`, the shell's one error type. */
 export type AnyCommandError = CommandError;
@@ -93,3 +94,11 @@ export const refreshRules = (): Promise<RulesInfo> => {
   rulesOnce = null;
   return rules();
 };
+
+/**
+ * What the views remember across restarts (`view_settings`: a small file in the
+ * studio's profile, never the webview's storage). Shared by every view.
+ */
+export const viewSettings = () => call<ViewSettings>("view_settings");
+/** Remembers every field `settings` sets (the others stay); returns all that is remembered. */
+export const setViewSettings = (settings: ViewSettings) => call<ViewSettings>("set_view_settings", { settings });

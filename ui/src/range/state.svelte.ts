@@ -1,6 +1,7 @@
 /**
  * The expressive range's state: the two metrics picked (remembered across
- * restarts), the counts of the A/B comparison shown (an IPC payload, replaced
+ * restarts in the profile's view settings, `view_settings` /
+ * `set_view_settings`: never in the webview's storage), the counts of the A/B comparison shown (an IPC payload, replaced
  * whole), the hovered cell and the PNG export.
  *
  * The view asks for the counts whenever the comparison shown or a metric
@@ -11,14 +12,12 @@
 import type { LabRules } from "../bindings/LabRules";
 import type { Metric } from "../bindings/Metric";
 import type { RangeReport } from "../bindings/RangeReport";
+import type { ViewSettings } from "../bindings/ViewSettings";
 import { errorMessage } from "../lib/ipc";
 import * as realApi from "./api";
 import { isMetric } from "./grid";
 
 export type RangeApi = typeof realApi;
-
-/** Where the picked metrics are remembered. */
-export const STORAGE_KEY = "contraption.range.metrics";
 
 /** What the counts are of: the sides and range of the comparison shown. */
 export interface RangeSource {
@@ -29,16 +28,6 @@ export interface RangeSource {
   /** The comparison's rules ids (a re-run under other rules asks again). */
   aId: string;
   bId: string;
-}
-
-type Store = Pick<Storage, "getItem" | "setItem">;
-
-function browserStorage(): Store | null {
-  try {
-    return typeof localStorage === "undefined" ? null : localStorage;
-  } catch {
-    return null;
-  }
 }
 
 const same = (p: RangeSource | null, q: RangeSource | null) =>
@@ -56,37 +45,72 @@ export class RangeState {
   hovered = $state<{ i: number; j: number } | null>(null);
 
   readonly #api: RangeApi;
-  readonly #store: Store | null;
   #request = 0;
+  /** Settled once the remembered metrics are read (or could not be: the defaults). */
+  readonly #loaded: Promise<void>;
+  #isLoaded = false;
+  /** The axes picked here (a pick is never undone by the read of the remembered ones). */
+  readonly #picked = new Set<"x" | "y">();
+  /** The writes of the settings, one after the other (the last pick is the one kept). */
+  #saving: Promise<void> = Promise.resolve();
 
-  constructor(api: RangeApi = realApi, store: Store | null = browserStorage()) {
+  constructor(api: RangeApi = realApi) {
     this.#api = api;
-    this.#store = store;
+    this.#loaded = this.#load();
+  }
+
+  async #load(): Promise<void> {
     try {
-      const saved = JSON.parse(store?.getItem(STORAGE_KEY) ?? "null") as { x?: unknown; y?: unknown } | null;
-      if (saved && isMetric(saved.x)) this.x = saved.x;
-      if (saved && isMetric(saved.y)) this.y = saved.y;
+      const saved = await this.#api.viewSettings();
+      // Each metric on its own: one the engine does not know leaves the default.
+      if (!this.#picked.has("x") && isMetric(saved.range_x)) this.x = saved.range_x;
+      if (!this.#picked.has("y") && isMetric(saved.range_y)) this.y = saved.range_y;
     } catch {
-      // A damaged entry: the defaults.
+      // No settings to be had: the defaults (the next pick writes them).
+    } finally {
+      this.#isLoaded = true;
     }
+  }
+
+  /** Settles once the remembered metrics are read, or known not to be there. */
+  get ready(): Promise<void> {
+    return this.#loaded;
   }
 
   /** Picks the metrics (remembered). */
   pick(axis: "x" | "y", m: Metric): void {
     this[axis] = m;
+    this.#picked.add(axis);
     this.hovered = null;
-    try {
-      this.#store?.setItem(STORAGE_KEY, JSON.stringify({ x: this.x, y: this.y }));
-    } catch {
-      // Storage full or refused: the pick still holds for this session.
-    }
+    // Only this axis: the other stays as remembered (also while it is being read).
+    this.#remember(axis === "x" ? { range_x: m } : { range_y: m });
   }
 
-  /** Swaps the axes. */
+  /** Swaps the axes (remembered). */
   swap(): void {
     const { x, y } = this;
-    this.pick("x", y);
-    this.pick("y", x);
+    this.x = y;
+    this.y = x;
+    this.#picked.add("x").add("y");
+    this.hovered = null;
+    this.#remember({ range_x: this.x, range_y: this.y });
+  }
+
+  /** Writes the metrics into the view settings, after any write still on its way. */
+  #remember(settings: ViewSettings): void {
+    this.#saving = this.#saving.then(async () => {
+      try {
+        await this.#api.setViewSettings(settings);
+      } catch (e) {
+        // The pick still holds for this session; say why it will not be remembered.
+        this.notice = { text: `The metrics picked will not be remembered: ${errorMessage(e)}`, bad: true };
+      }
+    });
+  }
+
+  /** Settles once every pick so far is written (or failed to be). */
+  get saved(): Promise<void> {
+    return this.#saving;
   }
 
   /** The counts, while they are those of `source` and the metrics picked; else null. */
@@ -103,8 +127,11 @@ export class RangeState {
 
   /** Asks for the counts of `source` under the metrics picked now. */
   async show(source: RangeSource): Promise<void> {
-    const { x, y } = this;
     const request = ++this.#request;
+    // The first counts are of the metrics remembered, not of the defaults.
+    if (!this.#isLoaded) await this.#loaded;
+    if (request !== this.#request) return;
+    const { x, y } = this;
     // Another comparison: the cell hovered over the last one means nothing now.
     if (!same(source, this.source)) this.hovered = null;
     this.error = null;
