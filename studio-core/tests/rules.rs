@@ -20,7 +20,14 @@ fn gears() -> ValidRules {
 }
 
 /// The fields that describe the rules rather than hold one of them.
-const IDENTITY: [&str; 5] = ["is_default", "rules", "rules_id", "rules_name", "source"];
+const IDENTITY: [&str; 6] = [
+    "default_rules_id",
+    "is_default",
+    "rules",
+    "rules_id",
+    "rules_name",
+    "source",
+];
 
 #[test]
 fn one_field_per_engine_constant_and_the_identity() {
