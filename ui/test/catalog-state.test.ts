@@ -442,9 +442,12 @@ describe("search", () => {
     s.fromText = "0";
     s.toText = "100";
     let stored = 0;
-    const run = s.start("Walls IN 3..5", () => void stored++);
+    const started: number[] = [];
+    const run = s.start("Walls IN 3..5", () => void stored++, (x) => started.push(x.id));
     expect(s.running).toBe(true);
     send({ event: "started", job: 3, search: info(), resumed: false });
+    // Told at once, so the table can show this search's matches as they are stored.
+    expect(started).toEqual([info().id]);
     send({ event: "progress", job: 3, done: 40, total: 100, matches: 5, seeds_per_second: 20, eta_seconds: 3, elapsed_ms: 2000 });
     // A late "started" does not step back.
     send({ event: "started", job: 3, search: info(), resumed: false });
@@ -497,7 +500,7 @@ describe("search", () => {
     answer.resolve({ job: 11, end: "cancelled", search: stopped, searched: 40, elapsed_ms: 1, seeds_per_second: 1 });
     await run;
     expect(s.end).toBe("cancelled");
-    expect(s.status).toContain("stopped at 40 of 100 (2 matches kept)");
+    expect(s.status).toContain("paused at 40 of 100 (2 matches kept)");
   });
 
   it("the browser shows only a search's matches when asked, with the criteria applied", async () => {

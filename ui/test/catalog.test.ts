@@ -245,7 +245,7 @@ describe("scan words and the scan list", () => {
       "1,024 / 5,000 · 812 seeds/s · 5 s left",
     );
     expect(scanWords(e({ event: "finished", job: 1, done: 5000, total: 5000, elapsed_ms: 6150, seeds_per_second: 813 }))).toBe("done: 5,000 seeds · 813 seeds/s · 6.2 s");
-    expect(scanWords(e({ event: "cancelled", job: 1, done: 768, total: 5000 }))).toContain("cancelled at 768 of 5,000");
+    expect(scanWords(e({ event: "cancelled", job: 1, done: 768, total: 5000 }))).toContain("paused at 768 of 5,000");
   });
   const ids = { inForce: "aaaaaaaaaaaa", defaultId: "dddddddddddd" };
   it("offers Resume for unfinished scans of the rules in force and this rules version only, and names each scan's rules", () => {

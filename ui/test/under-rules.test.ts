@@ -16,11 +16,14 @@ import { rules, world } from "./fixtures";
 const settle = () => new Promise((r) => setTimeout(r, 0));
 
 describe("the catalog line", () => {
-  const info = (seeds: number, all_rows: number, rules_name: string) => ({ seeds, all_rows, rules_name }) as unknown as CatalogInfo;
+  const info = (seeds: number, all_rows: number, rules_name: string) => ({ seeds, all_rows, rules_name, path: "/tmp/c.sqlite3" }) as unknown as CatalogInfo;
   it("counts the seeds under the rules in force and names them", () => {
-    expect(catalogLine(info(20000, 20000, "v1"))).toBe("20,000 seeds in the catalog under rules v1");
-    expect(catalogLine(info(5000, 25000, "3fa9c0d1e2b4"))).toBe("5,000 seeds in the catalog under rules 3fa9c0d1e2b4 (20,000 more under other rules)");
-    expect(catalogLine(info(0, 20000, "3fa9c0d1e2b4"))).toBe("0 seeds in the catalog under rules 3fa9c0d1e2b4 (20,000 more under other rules)");
+    expect(catalogLine(info(20000, 20000, "v1"))).toEqual({ text: "20,000 seeds · rules v1", title: "20,000 seeds in the catalog under rules v1 · /tmp/c.sqlite3" });
+    expect(catalogLine(info(5000, 25000, "3fa9c0d1e2b4"))).toEqual({
+      text: "5,000 seeds · rules 3fa9c0d1e2b4",
+      title: "5,000 seeds in the catalog under rules 3fa9c0d1e2b4 (20,000 more under other rules) · /tmp/c.sqlite3",
+    });
+    expect(catalogLine(info(0, 20000, "3fa9c0d1e2b4")).text).toBe("0 seeds · rules 3fa9c0d1e2b4");
   });
 });
 

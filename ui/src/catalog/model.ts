@@ -187,7 +187,7 @@ export function scanWords(e: ScanEvent): string {
     case "finished":
       return `done: ${count(e.total)} seeds · ${rateWords(e.seeds_per_second)} · ${(e.elapsed_ms / 1000).toFixed(1)} s`;
     case "cancelled":
-      return `cancelled at ${count(e.done)} of ${count(e.total)}: everything stored so far is kept; Resume continues from there`;
+      return `paused at ${count(e.done)} of ${count(e.total)}: everything stored so far is kept; Resume continues from there`;
   }
 }
 
@@ -204,7 +204,7 @@ export function searchWords(e: SearchEvent): string {
     case "finished":
       return `done: ${count(e.search.to - e.search.from)} seeds, ${count(e.search.matches)} matches · ${rateWords(e.seeds_per_second)} · ${(e.elapsed_ms / 1000).toFixed(1)} s`;
     case "cancelled":
-      return `stopped at ${count(e.search.next - e.search.from)} of ${count(e.search.to - e.search.from)} (${count(e.search.matches)} matches kept): Search again with the same criteria and range to continue`;
+      return `paused at ${count(e.search.next - e.search.from)} of ${count(e.search.to - e.search.from)} (${count(e.search.matches)} matches kept): Search again with the same criteria and range to continue`;
   }
 }
 

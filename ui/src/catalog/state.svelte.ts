@@ -65,14 +65,17 @@ export function bannerOf(info: CatalogInfo | null): Banner {
 
 /**
  * The view bar's line about the catalog: the seeds stored under the rules in
- * force (the rules `info` was asked under, named `v1` or by id), and how many
- * rows other rules have.
+ * force (the rules `info` was asked under, named `v1` or by id); its tooltip
+ * also counts the rows other rules have, and says where the file is.
  */
-export function catalogLine(info: CatalogInfo): string {
+export function catalogLine(info: CatalogInfo): { text: string; title: string } {
   const n = (x: number) => x.toLocaleString("en-US");
   const others = info.all_rows - info.seeds;
   const rest = others > 0 ? ` (${n(others)} more under other rules)` : "";
-  return `${n(info.seeds)} seeds in the catalog under rules ${info.rules_name}${rest}`;
+  return {
+    text: `${n(info.seeds)} seeds · rules ${info.rules_name}`,
+    title: `${n(info.seeds)} seeds in the catalog under rules ${info.rules_name}${rest} · ${info.path}`,
+  };
 }
 
 /** The main window's catalog state. */

@@ -10,7 +10,9 @@ import { search } from "./search.svelte";
 /** Searches the range typed for the filter box's criteria, then shows only its matches. */
 export async function searchAndShow(onStored: () => Promise<unknown>): Promise<void> {
   browser.showSearch(null);
-  const problem = await search.start(browser.filterText, onStored);
+  // The table shows the search's own matches from its start (as they are stored),
+  // so the screen has one count of them: the search's.
+  const problem = await search.start(browser.filterText, onStored, (s) => void browser.showSearchMatches(s.id, s.criteria));
   // The box's error goes as soon as the search took its text (not only once the
   // matches are shown, a round trip later).
   browser.filterError = problem;

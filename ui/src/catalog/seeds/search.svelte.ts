@@ -58,9 +58,10 @@ export class SearchRunner {
   /**
    * Searches the typed range for `criteria`. Refused criteria come back as a
    * problem (message and place) for the filter box, and nothing runs.
-   * `onStored` follows the matches stored (at most every `followMs`, and once at the end).
+   * `onStored` follows the matches stored (at most every `followMs`, and once at the end);
+   * `onStarted` is told the search as soon as the catalog registered it.
    */
-  async start(criteria: string, onStored: () => Promise<unknown> | void): Promise<CriteriaProblem | null> {
+  async start(criteria: string, onStored: () => Promise<unknown> | void, onStarted: (s: SearchInfo) => void = () => {}): Promise<CriteriaProblem | null> {
     if (this.running) return null;
     const r = parseRange(this.fromText, this.toText);
     if (!r) {
@@ -82,6 +83,7 @@ export class SearchRunner {
     try {
       const out = await this.#api.startSearch(criteria, r.from, r.to, (e) => {
         this.#event(e);
+        if (e.event === "started") onStarted(e.search);
         if (e.event === "progress" && this.#now() - followed >= this.#followMs) {
           followed = this.#now();
           void onStored();
