@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs the end-to-end tests of the real window alone (Xvfb + tauri-driver), on the
 # release build that is already there: `bash scripts/e2e.sh [TEST-FILTER...]`, e.g.
-# `bash scripts/e2e.sh --test play`. Build first with `cargo build --release -p
+# `bash scripts/e2e.sh --test play`. The user's XDG directories are pointed at
+# empty ones and must stay empty (scripts/lib/user-dirs.sh). Build first with `cargo build --release -p
 # contraption-studio -p contraption-cli` (scripts/test.sh does everything).
 set -euo pipefail
 
@@ -10,6 +11,13 @@ export PATH="$HOME/.cargo/bin:$PATH"
 cd "$ROOT"
 # shellcheck source=lib/display.sh
 source "$ROOT/scripts/lib/display.sh"
+# shellcheck source=lib/user-dirs.sh
+source "$ROOT/scripts/lib/user-dirs.sh"
 start_display
-start_driver
-cargo test --release -p contraption-e2e --no-fail-fast "$@" -- --test-threads=1
+# The user's directories point at empty ones for the studios and the tests; the
+# run fails if anything was written into them (every launch has a --profile).
+isolate_user_dirs
+start_driver "${USER_DIRS_ENV[@]}"
+env "${USER_DIRS_ENV[@]}" cargo test --release -p contraption-e2e --no-fail-fast "$@" -- --test-threads=1
+stop_driver
+check_user_dirs

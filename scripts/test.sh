@@ -49,16 +49,24 @@ cargo build --release -p contraption-studio -p contraption-cli
 section "End-to-end tests of the real window (Xvfb + tauri-driver)"
 # shellcheck source=lib/display.sh
 source "$ROOT/scripts/lib/display.sh"
+# shellcheck source=lib/user-dirs.sh
+source "$ROOT/scripts/lib/user-dirs.sh"
 start_display
 rm -f e2e/screenshots/*.png
-start_driver
-cargo test --release -p contraption-e2e --no-fail-fast -- --test-threads=1
+# The user's XDG directories point at empty ones for the studios and the tests
+# (every launch has a --profile); checked after the two runs below.
+isolate_user_dirs
+start_driver "${USER_DIRS_ENV[@]}"
+env "${USER_DIRS_ENV[@]}" cargo test --release -p contraption-e2e --no-fail-fast -- --test-threads=1
 stop_driver
 
 section "End-to-end: hi-DPI window (GDK_SCALE=2)"
-start_driver GDK_SCALE=2
-E2E_EXPECT_DPR=2 cargo test --release -p contraption-e2e -- --test-threads=1 canvases_follow_the_pixel_ratio
+start_driver GDK_SCALE=2 "${USER_DIRS_ENV[@]}"
+env "${USER_DIRS_ENV[@]}" E2E_EXPECT_DPR=2 cargo test --release -p contraption-e2e -- --test-threads=1 canvases_follow_the_pixel_ratio
 stop_driver
+
+section "End-to-end: nothing was written into the user's directories"
+check_user_dirs
 
 section "Debian package: build it with Tauri's bundler from the release binaries"
 package_start=$SECONDS

@@ -8,12 +8,21 @@
 //!   itself running on an X display (Xvfb in CI).
 //!
 //! Screenshots go to `e2e/screenshots/` (git-ignored).
+//!
+//! Every launch gets a fresh temporary `--profile` (removed when the session
+//! ends) unless the test passes its own, so no test reads or writes the user's
+//! data directory: the catalog, the Rules draft, the view settings and WebKit's
+//! storage and cache all live in the profile (a `--catalog` or `--rules-draft`
+//! the test passes still names its own file). [`user_dirs`] lists the user's
+//! directories of the app, which `scripts/e2e.sh` and `scripts/test.sh` point at
+//! empty ones and check after the run.
 
 pub mod lab;
 pub mod play;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use fantoccini::actions::{InputSource, MouseActions, PointerAction, MOUSE_BUTTON_LEFT};
@@ -105,24 +114,152 @@ pub fn screenshot_dir() -> PathBuf {
     dir
 }
 
+/// The user's directories where the studio's data would go without a profile,
+/// as the app itself resolves them: Tauri's app data directory
+/// (`$XDG_DATA_HOME/dev.contraption.studio`, which Tauri 2 also gives WebKit as
+/// its data and cache directory by default) and the identifier's and the
+/// program's (`contraption-studio`, what WebKitGTK uses when given no data
+/// directory) directories under `$XDG_DATA_HOME`, `$XDG_CACHE_HOME` and
+/// `$XDG_CONFIG_HOME` (`~/.local/share`, `~/.cache`, `~/.config` when unset).
+pub fn user_dirs() -> Vec<PathBuf> {
+    let home = std::env::var_os("HOME")
+        .map(PathBuf::from)
+        .unwrap_or_default();
+    let xdg = |var: &str, fallback: &str| {
+        std::env::var_os(var)
+            .filter(|v| !v.is_empty())
+            .map(PathBuf::from)
+            .unwrap_or_else(|| home.join(fallback))
+    };
+    let bases = [
+        xdg("XDG_DATA_HOME", ".local/share"),
+        xdg("XDG_CACHE_HOME", ".cache"),
+        xdg("XDG_CONFIG_HOME", ".config"),
+    ];
+    bases
+        .iter()
+        .flat_map(|b| {
+            [
+                b.join("dev.contraption.studio"),
+                b.join("contraption-studio"),
+            ]
+        })
+        .collect()
+}
+
+/// Every file and directory under `dirs` (recursively) with its size and
+/// modification time: what a run may not have changed.
+pub fn snapshot(dirs: &[PathBuf]) -> Vec<(PathBuf, u64, Option<std::time::SystemTime>)> {
+    fn walk(path: &Path, out: &mut Vec<(PathBuf, u64, Option<std::time::SystemTime>)>) {
+        let Ok(meta) = std::fs::symlink_metadata(path) else {
+            return;
+        };
+        out.push((path.to_path_buf(), meta.len(), meta.modified().ok()));
+        if meta.is_dir() {
+            let mut entries: Vec<_> = std::fs::read_dir(path)
+                .map(|r| r.filter_map(Result::ok).map(|e| e.path()).collect())
+                .unwrap_or_default();
+            entries.sort();
+            for e in entries {
+                walk(&e, out);
+            }
+        }
+    }
+    let mut out = Vec::new();
+    for d in dirs {
+        walk(d, &mut out);
+    }
+    out
+}
+
+/// The profile `args` name (`--profile DIR` or `--profile=DIR`), if any.
+fn named_profile(args: &[&str]) -> Option<PathBuf> {
+    args.iter().enumerate().find_map(|(i, a)| {
+        if *a == "--profile" {
+            args.get(i + 1).map(PathBuf::from)
+        } else {
+            a.strip_prefix("--profile=").map(PathBuf::from)
+        }
+    })
+}
+
+/// A fresh, empty directory for one launch's profile.
+fn fresh_profile() -> PathBuf {
+    static NEXT: AtomicUsize = AtomicUsize::new(0);
+    loop {
+        let n = NEXT.fetch_add(1, Ordering::Relaxed);
+        let dir = std::env::temp_dir().join(format!(
+            "contraption-e2e-profile-{}-{n}",
+            std::process::id()
+        ));
+        match std::fs::create_dir(&dir) {
+            Ok(()) => return dir,
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
+            Err(e) => panic!("cannot make a profile {}: {e}", dir.display()),
+        }
+    }
+}
+
+/// Whether a process runs with `profile` as its `--profile` (its command line, in
+/// /proc): the studio lives on for a moment after its WebDriver session ends.
+fn studio_running_in(profile: &Path) -> bool {
+    let dir = profile.as_os_str().as_encoded_bytes();
+    let joined = [b"--profile=".as_slice(), dir].concat();
+    let Ok(procs) = std::fs::read_dir("/proc") else {
+        return false;
+    };
+    procs.filter_map(Result::ok).any(|p| {
+        std::fs::read(p.path().join("cmdline")).is_ok_and(|c| {
+            let args: Vec<&[u8]> = c.split(|b| *b == 0).collect();
+            args.windows(2)
+                .any(|w| w[0] == b"--profile".as_slice() && w[1] == dir)
+                || args.contains(&joined.as_slice())
+        })
+    })
+}
+
+/// Waits (up to 10 s) until the studio running in `profile` has quit, then
+/// removes the profile when the harness made it (again if the studio's last
+/// writes recreated it).
+fn studio_gone(profile: &Path, remove: bool) {
+    let start = Instant::now();
+    while studio_running_in(profile) && start.elapsed() < Duration::from_secs(10) {
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    if remove {
+        for _ in 0..5 {
+            let _ = std::fs::remove_dir_all(profile);
+            std::thread::sleep(Duration::from_millis(100));
+            if !profile.exists() {
+                break;
+            }
+        }
+    }
+}
+
 /// One session: a freshly launched studio window. Dropping it (also when a test
 /// panics) ends the WebDriver session, so the next test can start its own; tests
 /// must use the multi-threaded runtime (`#[tokio::test(flavor = "multi_thread")]`).
 pub struct Studio {
     pub client: Client,
     closed: bool,
+    /// The profile the studio runs in: the test's `--profile`, else a temporary
+    /// one the harness made for this launch (`temporary`), removed once it quits.
+    profile: PathBuf,
+    temporary: bool,
 }
 
 impl Drop for Studio {
     fn drop(&mut self) {
-        if self.closed {
-            return;
-        }
-        let client = self.client.clone();
+        let client = (!self.closed).then(|| self.client.clone());
+        let (profile, temporary) = (self.profile.clone(), self.temporary);
         tokio::task::block_in_place(|| {
-            tokio::runtime::Handle::current().block_on(async move {
-                let _ = client.close().await;
-            })
+            if let Some(client) = client {
+                tokio::runtime::Handle::current().block_on(async move {
+                    let _ = client.close().await;
+                });
+            }
+            studio_gone(&profile, temporary);
         });
     }
 }
@@ -133,24 +270,44 @@ impl Studio {
         Self::launch_with(&[]).await
     }
 
-    /// Launches the studio with command-line arguments (e.g. `--dialog-answer PATH`).
+    /// Launches the studio with command-line arguments (e.g. `--dialog-answer PATH`),
+    /// in a fresh temporary `--profile` unless `args` name one.
     pub async fn launch_with(args: &[&str]) -> Studio {
         let url = std::env::var("WEBDRIVER_URL").unwrap_or_else(|_| "http://127.0.0.1:4444".into());
         let app = binary("STUDIO_BIN", "contraption-studio");
+        let (profile, temporary) = match named_profile(args) {
+            Some(p) => (p, false),
+            None => (fresh_profile(), true),
+        };
+        let profile_arg = profile.to_string_lossy().into_owned();
+        let mut args = args.to_vec();
+        if temporary {
+            args.extend(["--profile", profile_arg.as_str()]);
+        }
         let mut caps = serde_json::Map::new();
         caps.insert("browserName".into(), json!("wry"));
         caps.insert(
             "tauri:options".into(),
             json!({ "application": app.to_string_lossy(), "args": args }),
         );
-        let client = ClientBuilder::native()
+        let client = match ClientBuilder::native()
             .capabilities(caps)
             .connect(&url)
             .await
-            .unwrap_or_else(|e| panic!("cannot reach tauri-driver at {url}: {e}"));
+        {
+            Ok(c) => c,
+            Err(e) => {
+                if temporary {
+                    let _ = std::fs::remove_dir_all(&profile);
+                }
+                panic!("cannot reach tauri-driver at {url}: {e}")
+            }
+        };
         let studio = Studio {
             client,
             closed: false,
+            profile,
+            temporary,
         };
         studio
             .wait_for("document.body.dataset.state === 'ready'", "the first seed")
@@ -158,9 +315,24 @@ impl Studio {
         studio
     }
 
+    /// Ends the session and waits (up to 10 s) for the studio to quit, so the
+    /// files in its profile are complete and another launch may use it; a
+    /// profile the harness made is then removed.
     pub async fn close(mut self) {
         let _ = self.client.clone().close().await;
         self.closed = true;
+        // `drop` (now) waits for the studio and removes a temporary profile.
+    }
+
+    /// The profile the studio runs in (the test's `--profile`, else the
+    /// harness's temporary one).
+    pub fn profile(&self) -> &Path {
+        &self.profile
+    }
+
+    /// Whether the harness made the profile for this launch (no `--profile` given).
+    pub fn temporary_profile(&self) -> bool {
+        self.temporary
     }
 
     /// Evaluates a JS expression (`return` is added).

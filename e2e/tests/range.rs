@@ -100,7 +100,11 @@ async fn a_hovered_cell_and_the_exported_figure_are_the_clis() {
     assert_ne!(diff[k], 0, "a cap of one attempt moves seeds between cells");
     let (i, j) = (k % nx, k / nx);
 
+    // One profile for both launches: the metrics picked are remembered in it.
+    let profile = dir.join("profile");
     let s = Studio::launch_with(&[
+        "--profile",
+        &profile.to_string_lossy(),
         "--catalog",
         &db.to_string_lossy(),
         "--rules-draft",
@@ -125,7 +129,7 @@ async fn a_hovered_cell_and_the_exported_figure_are_the_clis() {
         "the expressive range (the metrics last picked; solving × walls at first)",
     )
     .await;
-    // Start from solving × walls (the metrics are remembered, also across runs).
+    // Start from solving × walls (a fresh profile starts there; set them anyway).
     set_value(&s, "#range-y", "walls", "change").await;
     set_value(&s, "#range-x", "solving", "change").await;
     s.wait_for(
@@ -196,9 +200,11 @@ async fn a_hovered_cell_and_the_exported_figure_are_the_clis() {
         "the studio's PNG is the CLI's"
     );
 
-    // The metrics are remembered across a restart.
+    // The metrics are remembered across a restart (in the profile's view settings).
     s.close().await;
     let s = Studio::launch_with(&[
+        "--profile",
+        &profile.to_string_lossy(),
         "--catalog",
         &db.to_string_lossy(),
         "--rules-draft",
@@ -217,6 +223,11 @@ async fn a_hovered_cell_and_the_exported_figure_are_the_clis() {
     .await;
     assert_eq!(s.attr_of("#ab-range", "data-x").await, "attempts");
     assert_eq!(s.attr_of("#ab-range", "data-y").await, "walls");
+    let saved = std::fs::read_to_string(profile.join("view-settings.json")).unwrap();
+    assert_eq!(
+        serde_json::from_str::<Value>(&saved).unwrap(),
+        serde_json::json!({ "range_x": "attempts", "range_y": "walls" })
+    );
     s.close().await;
     let _ = std::fs::remove_dir_all(&dir);
 }
