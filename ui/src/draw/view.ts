@@ -67,14 +67,32 @@ export function pointSegmentDist2(
 }
 
 /**
+ * The context settings of the canvases drawn through `lib/Canvas.svelte` (the
+ * inspector's stage and thumbnails, the catalog's and the A/B view's figures):
+ * a canvas kept in main memory and drawn by the CPU. `willReadFrequently` is how
+ * a page asks WebKit (and Chromium) for an unaccelerated canvas. An accelerated
+ * one, under WebKitGTK's DMA-BUF renderer, draws through Skia's GPU backend; on
+ * a machine without a GPU that is Mesa's software GL, whose memory is the web
+ * process's own: 400 seed changes with all trajectories every tenth grew the
+ * web process from 562 to 740 MB and it never gave it back, almost all of it
+ * that GL path's (docs/performance.md, "Inspector memory and seed timing").
+ * These canvases are line drawings a few hundred pixels wide, which the CPU
+ * draws faster than software GL; with a GPU they cost one texture upload per
+ * redraw.
+ */
+export const CANVAS_SETTINGS: CanvasRenderingContext2DSettings = { willReadFrequently: true };
+
+/**
  * Sizes a canvas's backing store for the device pixel ratio and returns its 2-D
- * context scaled so drawing code works in CSS pixels.
+ * context scaled so drawing code works in CSS pixels. `settings` apply when the
+ * canvas's context is first made (a canvas has one context for good).
  */
 export function prepareCanvas(
   canvas: HTMLCanvasElement,
   cssWidth: number,
   cssHeight: number,
   dpr: number,
+  settings?: CanvasRenderingContext2DSettings,
 ): CanvasRenderingContext2D {
   const w = Math.max(1, Math.round(cssWidth * dpr));
   const h = Math.max(1, Math.round(cssHeight * dpr));
@@ -82,8 +100,17 @@ export function prepareCanvas(
   if (canvas.height !== h) canvas.height = h;
   canvas.style.width = `${cssWidth}px`;
   canvas.style.height = `${cssHeight}px`;
-  const ctx = canvas.getContext("2d");
+  const ctx = canvas.getContext("2d", settings);
   if (!ctx) throw new Error("2-D canvas context unavailable");
   ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
   return ctx;
+}
+
+/**
+ * Gives a canvas's backing store back at once (a canvas leaving the page keeps
+ * it until the garbage collector finds the element): zero width and height.
+ */
+export function releaseCanvas(canvas: Pick<HTMLCanvasElement, "width" | "height">): void {
+  canvas.width = 0;
+  canvas.height = 0;
 }
