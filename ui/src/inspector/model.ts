@@ -356,7 +356,7 @@ export interface SeedTiming {
   ipcMs: number;
   /** From the answer to the redrawn window (ledger and stage in the DOM, canvases drawn). */
   renderMs: number;
-  /** From the redrawn window to the frame that shows it (the next animation frame). */
+  /** From the redrawn window to the frame that shows it: the next animation frame, its style, layout and paint. */
   frameMs: number;
   /** Enter to the drawn frame: everything above. */
   totalMs: number;

@@ -68,9 +68,20 @@ interface Run {
 
 const EMPTY: ReadonlyMap<number, PlacementTrajectory> = new Map();
 
-/** The next animation frame (none outside a window: resolved at once). */
-const nextFrame = (): Promise<void> =>
-  typeof requestAnimationFrame === "function" ? new Promise((r) => requestAnimationFrame(() => r())) : Promise.resolve();
+/** Runs a callback later (an animation frame, a task). */
+type Schedule = (cb: () => void) => unknown;
+const windowFrame: Schedule | null = typeof requestAnimationFrame === "function" ? (cb) => requestAnimationFrame(cb) : null;
+
+/**
+ * Until the next frame has been drawn (none outside a window: resolved at
+ * once). An animation frame runs its callbacks first and only then computes
+ * styles, lays out and paints what the DOM and the canvases now hold, so the
+ * frame is drawn when a task queued from its callback runs, not in the callback.
+ */
+export function frameDrawn(raf: Schedule | null = windowFrame, task: Schedule = (cb) => setTimeout(cb, 0)): Promise<void> {
+  if (!raf) return Promise.resolve();
+  return new Promise((resolve) => raf(() => task(resolve)));
+}
 
 export class Inspector {
   /** The seed inspected, as parsed (replaced whole: a new seed shown is a new object). */
@@ -122,7 +133,7 @@ export class Inspector {
   #now: () => number;
   readonly #frame: () => Promise<void>;
 
-  constructor(inspectorApi: InspectorApi, now: () => number = () => performance.now(), frame: () => Promise<void> = nextFrame) {
+  constructor(inspectorApi: InspectorApi, now: () => number = () => performance.now(), frame: () => Promise<void> = () => frameDrawn()) {
     this.#api = inspectorApi;
     this.#now = now;
     this.#frame = frame;
@@ -160,7 +171,8 @@ export class Inspector {
     });
     this.#select(insp.report.shipped.attempt);
     // The DOM and the canvases' effects are flushed by `tick()`; the frame that
-    // shows them is the next animation frame.
+    // shows them is the next animation frame, drawn once its style, layout and
+    // paint are done (`frameDrawn`).
     await tick();
     const t2 = this.#now();
     await this.#frame();
