@@ -82,9 +82,17 @@ export class Session {
     }
   }
 
+  /**
+   * Told the number of a seed asked for by number (`go`: the seed keys, Random,
+   * a history click) before the engine parsed it, so the inspector can start
+   * inspecting it meanwhile.
+   */
+  onAsk: ((seed: number) => void) | null = null;
+
   /** Shows seed `n` (as if typed). */
   go(n: number): Promise<boolean> {
     this.text = String(n);
+    this.onAsk?.(n);
     return this.open();
   }
 

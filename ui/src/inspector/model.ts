@@ -352,7 +352,7 @@ export interface SeedTiming {
   parseMs: number;
   /** The engine's time for `inspect`, in the shell. */
   engineMs: number;
-  /** The `inspect` round trip (IPC and JSON included). */
+  /** The `inspect` round trip (IPC and JSON included); for a seed asked for by number, inspected while it was parsed, the wait left once it was parsed. */
   ipcMs: number;
   /** From the answer to the redrawn window (ledger and stage in the DOM, canvases drawn). */
   renderMs: number;

@@ -132,11 +132,31 @@ export class Inspector {
   #trajKey = "";
   #now: () => number;
   readonly #frame: () => Promise<void>;
+  /** The inspection of a seed asked for by number, on its way while the seed is parsed (`prefetch`). */
+  #ahead: { seed: number; answer: Promise<Inspection> } | null = null;
 
   constructor(inspectorApi: InspectorApi, now: () => number = () => performance.now(), frame: () => Promise<void> = () => frameDrawn()) {
     this.#api = inspectorApi;
     this.#now = now;
     this.#frame = frame;
+  }
+
+  /**
+   * Starts inspecting seed `seed` at once, while the engine parses the text that
+   * asked for it (a seed asked for by number: `]`, `[`, a history click): the
+   * next `load` of that seed takes this answer instead of asking again. Only the
+   * newest such request is kept; `forgetPrefetch` drops it.
+   */
+  prefetch(seed: number): void {
+    const answer = this.#api.inspect(seed);
+    // A refusal is `load`'s to report, if that seed is loaded at all.
+    answer.catch(() => undefined);
+    this.#ahead = { seed, answer };
+  }
+
+  /** Drops a prefetched inspection (the rules in force changed since it was asked for). */
+  forgetPrefetch(): void {
+    this.#ahead = null;
   }
 
   /**
@@ -149,9 +169,11 @@ export class Inspector {
     const request = ++this.#request;
     const t0 = this.#now();
     this.loading = true;
+    const ahead = this.#ahead;
+    this.#ahead = null;
     let insp: Inspection;
     try {
-      insp = await this.#api.inspect(parsed.seed);
+      insp = await (ahead?.seed === parsed.seed ? ahead.answer : this.#api.inspect(parsed.seed));
     } catch (e) {
       if (request === this.#request) this.loading = false;
       throw e;
