@@ -5,11 +5,15 @@
 //! tenth seed (the stream waited for to the end, then turned off again). The
 //! resident memory of the studio's web process(es) — the `WebKitWebProcess`
 //! children of the studio process tauri-driver started — is read from `/proc`
-//! after the first 50 changes, at the end, and after a short idle. The figures
-//! are printed (run with `--nocapture`); the test fails when the web process
-//! ends more than 10% above its size after the first 50 changes (the history is
-//! capped at 50, so by then every per-seed structure has reached its size).
-//! No timed assertion.
+//! after the first 50 changes, every 100, at the end and after 30 s idle. The
+//! figures are printed (run with `--nocapture`); the test fails when the web
+//! process, left idle 30 s at the end (where the issue's report found memory
+//! never given back), is more than 10% above its size after the first 50
+//! changes (the history is capped at 50, so by then every per-seed structure has
+//! reached its size). The readings right after a run swing by some 30 MB with
+//! the JavaScript heap between full collections (`JSC_logGC=1`: each full
+//! collection goes back to about 10 MB of live objects), so they are printed,
+//! not judged. No timed assertion.
 
 use std::collections::HashSet;
 use std::path::Path;
@@ -230,12 +234,13 @@ async fn page_counts(studio: &Studio) -> Value {
         .await
 }
 
-// Not in the default run: on this machine the last measured growth after the
-// canvas fix was +9.8% (388 to 426 MB), inside the 10% bound by too little to
-// gate CI on without making it flaky. Run it alone, with the display and the
-// driver up as scripts/e2e.sh starts them:
-// `cargo test --release -p contraption-e2e --test soak -- --ignored`.
-#[ignore = "memory soak: +9.8% of a 10% bound on the last run; run with --ignored"]
+// Not in the default run: on this machine, after the canvas fix, the web process
+// left idle 30 s ended 7.2% to 9.7% above its size after 50 changes in the last
+// three runs (9.7% to 13.7% 5 s after the run): inside the 10% bound by too
+// little to gate CI on without making it flaky. Run it alone, with the display
+// and the driver up as scripts/e2e.sh starts them:
+// `cargo test --release -p contraption-e2e --test soak -- --ignored --nocapture`.
+#[ignore = "memory soak: +7–10% of a 10% bound in the last runs; run with --ignored"]
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn memory_stays_flat_over_400_seed_changes() {
     let before = studio_pids(&processes());
@@ -292,14 +297,15 @@ async fn memory_stays_flat_over_400_seed_changes() {
     );
     eprintln!(
         "soak: {CHANGES} changes from seed {FIRST_SEED} in {:.0} s: web process {baseline:.1} MB after {BASELINE_AFTER}, \
-         {end:.1} MB at the end ({:+.1}%), {idle:.1} MB after {LONG_IDLE:?} idle ({:+.1}%)",
+         {end:.1} MB at the end after {SETTLE:?} idle ({:+.1}%), {idle:.1} MB after {LONG_IDLE:?} idle ({:+.1}%, judged)",
         started.elapsed().as_secs_f64(),
         (end / baseline - 1.0) * 100.0,
         (idle / baseline - 1.0) * 100.0,
     );
     assert!(
-        end <= baseline * 1.10,
-        "the web process grew from {baseline:.1} MB after {BASELINE_AFTER} seed changes to {end:.1} MB after {CHANGES}"
+        idle <= baseline * 1.10,
+        "the web process grew from {baseline:.1} MB after {BASELINE_AFTER} seed changes to {idle:.1} MB \
+         after {CHANGES} and {LONG_IDLE:?} idle"
     );
     studio.close().await;
 }
