@@ -8,6 +8,7 @@
 mod bookmarks;
 mod criteria_sql;
 mod error;
+mod file_check;
 mod scan;
 mod search;
 mod seeds;

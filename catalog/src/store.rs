@@ -17,6 +17,7 @@ use std::time::{Duration, Instant};
 use rusqlite::{Connection, ErrorCode, OpenFlags, TransactionBehavior};
 
 use crate::error::CatalogError;
+use crate::file_check::{closed_wal_file, companion, refuse_special};
 
 /// `PRAGMA application_id` of our files: "CTR1".
 pub const APPLICATION_ID: i32 = 0x4354_5231;
@@ -231,6 +232,13 @@ impl Header {
                 found: user_version,
                 supported: SCHEMA_VERSION,
             })),
+            // Ours, but not one table made (a half-made or crafted file): there
+            // is nothing to keep, so it is made in place.
+            Header {
+                application_id: APPLICATION_ID,
+                objects: 0,
+                ..
+            } => Ok(Verdict::Empty),
             Header {
                 application_id: APPLICATION_ID,
                 user_version,
@@ -253,6 +261,30 @@ impl Header {
             ))),
         }
     }
+}
+
+/// The tables schema version `version` has (every migration up to it made them).
+fn tables_of(version: i64) -> &'static [&'static str] {
+    match version {
+        v if v <= 0 => &[],
+        1..=3 => &["seeds", "scans", "bookmarks"],
+        _ => &["seeds", "scans", "bookmarks", "searches", "search_matches"],
+    }
+}
+
+/// The first table of schema version `version` that the file does not hold.
+fn missing_table(conn: &Connection, version: i64) -> rusqlite::Result<Option<&'static str>> {
+    for &table in tables_of(version) {
+        let n: i64 = conn.query_row(
+            "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = ?1",
+            [table],
+            |r| r.get(0),
+        )?;
+        if n == 0 {
+            return Ok(Some(table));
+        }
+    }
+    Ok(None)
 }
 
 /// A look at an existing file through a read-only connection: changes nothing.
@@ -314,13 +346,14 @@ fn immutable_uri(path: &Path) -> Option<String> {
     Some(uri)
 }
 
-fn companion(path: &Path, suffix: &str) -> PathBuf {
-    let mut name = path.file_name().unwrap_or_default().to_owned();
-    name.push(suffix);
-    path.with_file_name(name)
-}
-
 fn probe(path: &Path) -> Result<Probe, OpenError> {
+    // A WAL file no one has open: even a read-only look through SQLite would make
+    // its `-wal` and `-shm`, left beside a file that may then be refused.
+    if closed_wal_file(path) {
+        if let Some(uri) = immutable_uri(path) {
+            return probe_with(path, Some(&uri));
+        }
+    }
     match probe_with(path, None)? {
         // A read-only directory: SQLite cannot make the `-shm` file a WAL reader
         // needs. With no `-wal` file (a catalog closed cleanly), the file alone is
@@ -358,9 +391,18 @@ fn probe_with(path: &Path, uri: Option<&str>) -> Result<Probe, OpenError> {
             Err(e) => return Ok(Err(e)),
         };
         let check: String = tx.query_row("PRAGMA quick_check", [], |r| r.get(0))?;
+        let missing = match verdict {
+            Verdict::Ours(version) => missing_table(&tx, version)?,
+            Verdict::Empty => None,
+        };
         tx.finish()?;
         if check != "ok" {
             return Ok(Err(OpenError::Unusable(format!("it is damaged ({check})"))));
+        }
+        if let (Some(table), Verdict::Ours(version)) = (missing, &verdict) {
+            return Ok(Err(OpenError::Unusable(format!(
+                "it is half-made: schema version {version} without its table `{table}`"
+            ))));
         }
         Ok(Ok(verdict))
     };
@@ -396,6 +438,7 @@ impl Catalog {
     /// was. Safe to call from several processes at once on a file that does not
     /// exist yet.
     pub fn open(path: &Path) -> Result<Opened, CatalogError> {
+        refuse_special(path)?;
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
             std::fs::create_dir_all(dir)?;
         }
@@ -435,6 +478,7 @@ impl Catalog {
     /// read-only file. A missing, empty, older or unusable file goes through
     /// [`Catalog::open`] (created, migrated or moved aside as there).
     pub fn open_read_only(path: &Path) -> Result<Opened, CatalogError> {
+        refuse_special(path)?;
         let probed = retry_busy(|| probe(path));
         match probed {
             Ok(Probe::Usable(probe_conn, Verdict::Ours(SCHEMA_VERSION))) => {

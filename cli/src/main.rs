@@ -73,6 +73,21 @@ impl Ctx {
     pub fn rules_label(&self) -> String {
         rules_label(self.rules.id())
     }
+
+    /// Writes a command's output file whole (atomically), never over the
+    /// `--rules` file it reads.
+    pub fn write_output(
+        &self,
+        path: &std::path::Path,
+        bytes: &[u8],
+    ) -> Result<(), contraption_io::WriteError> {
+        let inputs: Vec<(&str, &std::path::Path)> = self
+            .rules_file
+            .iter()
+            .map(|p| ("--rules file", p.as_path()))
+            .collect();
+        contraption_io::write_atomically_apart_from(path, bytes, &inputs)
+    }
 }
 
 /// `v1` for the default rules' id (`v` and the rules version), else the id.

@@ -6,77 +6,13 @@
 
 use std::io::Read;
 use std::os::unix::process::CommandExt;
-use std::path::{Path, PathBuf};
 use std::process::{Child, Command, ExitStatus, Output, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use serde_json::Value;
 
-fn bin() -> PathBuf {
-    assert_cmd::cargo::cargo_bin("contraption")
-}
-
-fn cmd(args: &[&str]) -> Command {
-    let mut c = Command::new(bin());
-    c.args(args).env_remove("CONTRAPTION_DB");
-    c
-}
-
-/// Waits for `child`, failing the test (after killing it) if it has not ended
-/// within `limit`: a guard against hangs, not a measure of speed.
-fn wait_guarded(mut child: Child, limit: Duration) -> Output {
-    let deadline = Instant::now() + limit;
-    // Drain the pipes meanwhile, so a child writing much is never blocked on them.
-    fn drain(pipe: Option<impl Read + Send + 'static>) -> std::thread::JoinHandle<Vec<u8>> {
-        std::thread::spawn(move || {
-            let mut bytes = Vec::new();
-            if let Some(mut p) = pipe {
-                let _ = p.read_to_end(&mut bytes);
-            }
-            bytes
-        })
-    }
-    let stdout = drain(child.stdout.take());
-    let stderr = drain(child.stderr.take());
-    loop {
-        if let Some(status) = child.try_wait().unwrap() {
-            return Output {
-                status,
-                stdout: stdout.join().unwrap(),
-                stderr: stderr.join().unwrap(),
-            };
-        }
-        if Instant::now() > deadline {
-            let _ = child.kill();
-            let _ = child.wait();
-            panic!("the command was still running after {limit:?}: it hangs");
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    }
-}
-
-fn run_guarded(c: &mut Command) -> Output {
-    let child = c
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    wait_guarded(child, Duration::from_secs(120))
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
-
-/// Files in `dir` whose name contains `part`.
-fn names_with(dir: &Path, part: &str) -> Vec<String> {
-    std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .filter(|n| n.contains(part))
-        .collect()
-}
+mod support;
+use support::{cmd, mkfifo, names_with, run_guarded, stderr, wait_guarded};
 
 // ---- 1. Several processes create one catalog at once --------------------------------
 
@@ -331,15 +267,6 @@ fn simulate_refuses_more_than_64_placements() {
             assert!(stderr(&out).contains("at most 64"), "{}", stderr(&out));
         }
     }
-}
-
-fn mkfifo(path: &Path) {
-    rustix::fs::mkfifoat(
-        rustix::fs::CWD,
-        path,
-        rustix::fs::Mode::from_raw_mode(0o600),
-    )
-    .unwrap();
 }
 
 #[test]

@@ -9,7 +9,7 @@
 //! `-o /dev/null` would replace the system's).
 
 use std::fs::{self, File, OpenOptions};
-use std::io::Write;
+use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 
 /// Why a file could not be written. The message names the path.
@@ -21,6 +21,8 @@ pub enum WriteError {
     NotAPlainFile { path: PathBuf, kind: &'static str },
     #[error("{0} is a symbolic link to nothing; give the path of a file")]
     DanglingLink(PathBuf),
+    #[error("{path} is the {input} this command reads; write the output to another file")]
+    OverAnInput { path: PathBuf, input: String },
     #[error("cannot write {path}: {source}")]
     Io {
         path: PathBuf,
@@ -89,36 +91,154 @@ pub fn output_target(path: &Path) -> Result<PathBuf, WriteError> {
 /// `path` must be a regular file, a link to one, or not exist (see
 /// [`output_target`]); a replaced file keeps its permissions.
 pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), WriteError> {
-    let path = &output_target(path)?;
-    let name = path
-        .file_name()
-        .ok_or_else(|| WriteError::NotAFileName(path.to_owned()))?;
-    let tmp = path.with_file_name(format!(
-        ".{}.{}.tmp",
-        name.to_string_lossy(),
-        std::process::id()
-    ));
-    let kept_permissions = fs::metadata(path).ok().map(|m| m.permissions());
-    let written = (|| {
-        let mut file = OpenOptions::new()
+    write_atomically_apart_from(path, bytes, &[])
+}
+
+/// As [`write_atomically`], refusing to write over one of the command's own
+/// `inputs` (see [`AtomicFile::create_apart_from`]).
+pub fn write_atomically_apart_from(
+    path: &Path,
+    bytes: &[u8],
+    inputs: &[(&str, &Path)],
+) -> Result<(), WriteError> {
+    let mut file = AtomicFile::create_apart_from(path, inputs)?;
+    file.write_all(bytes).map_err(|e| file.error(e))?;
+    file.commit()
+}
+
+/// A file written whole or not at all, streamed: bytes go to a temporary sibling
+/// (`.<name>.<pid>.tmp`, through a buffer), and [`AtomicFile::commit`] flushes it
+/// to disk and renames it over the target, so readers see either the old file or
+/// the whole new one. Dropped without a commit (an error, a cancel), the
+/// temporary file is removed and the target is left as it was. Errors of
+/// [`Write`] name the file.
+pub struct AtomicFile {
+    target: PathBuf,
+    tmp: PathBuf,
+    writer: Option<BufWriter<File>>,
+    kept_permissions: Option<fs::Permissions>,
+}
+
+impl AtomicFile {
+    /// Starts a write to `path`, which must be a regular file, a link to one, or
+    /// not exist (see [`output_target`]).
+    pub fn create(path: &Path) -> Result<AtomicFile, WriteError> {
+        Self::create_apart_from(path, &[])
+    }
+
+    /// As [`AtomicFile::create`], refusing a target that is one of the command's
+    /// own `inputs` (named, e.g. `("rules B", path)`): the same file through any
+    /// path or link, so an output never replaces what the command reads.
+    pub fn create_apart_from(
+        path: &Path,
+        inputs: &[(&str, &Path)],
+    ) -> Result<AtomicFile, WriteError> {
+        let target = output_target(path)?;
+        if let Ok(out) = fs::metadata(&target) {
+            for &(name, input) in inputs {
+                if fs::metadata(input).is_ok_and(|m| same_file(&m, &out)) {
+                    return Err(WriteError::OverAnInput {
+                        path: path.to_owned(),
+                        input: name.to_owned(),
+                    });
+                }
+            }
+        }
+        let name = target
+            .file_name()
+            .ok_or_else(|| WriteError::NotAFileName(path.to_owned()))?;
+        let tmp = target.with_file_name(format!(
+            ".{}.{}.tmp",
+            name.to_string_lossy(),
+            std::process::id()
+        ));
+        let kept_permissions = fs::metadata(&target).ok().map(|m| m.permissions());
+        let file = OpenOptions::new()
             .write(true)
             .create_new(true)
             .open(&tmp)
-            .map_err(WriteError::io(&tmp))?;
-        file.write_all(bytes).map_err(WriteError::io(&tmp))?;
-        if let Some(permissions) = kept_permissions {
-            file.set_permissions(permissions)
-                .map_err(WriteError::io(&tmp))?;
-        }
-        file.sync_all().map_err(WriteError::io(&tmp))?;
-        fs::rename(&tmp, path).map_err(WriteError::io(path))?;
-        sync_parent(path);
-        Ok(())
-    })();
-    if written.is_err() {
-        let _ = fs::remove_file(&tmp);
+            .map_err(WriteError::io(&target))?;
+        Ok(AtomicFile {
+            target,
+            tmp,
+            writer: Some(BufWriter::new(file)),
+            kept_permissions,
+        })
     }
-    written
+
+    /// The file this write replaces (a link's target, when given a link).
+    pub fn target(&self) -> &Path {
+        &self.target
+    }
+
+    /// An I/O error of this write as a [`WriteError`] naming the file.
+    pub fn error(&self, source: std::io::Error) -> WriteError {
+        WriteError::Io {
+            path: self.target.clone(),
+            source,
+        }
+    }
+
+    /// Flushes everything to disk and renames the temporary file over the target.
+    pub fn commit(mut self) -> Result<(), WriteError> {
+        let writer = self.writer.take().expect("not committed yet");
+        let file = writer
+            .into_inner()
+            .map_err(|e| WriteError::io(&self.target)(e.into_error()))?;
+        if let Some(permissions) = self.kept_permissions.take() {
+            file.set_permissions(permissions)
+                .map_err(WriteError::io(&self.target))?;
+        }
+        file.sync_all().map_err(WriteError::io(&self.target))?;
+        drop(file);
+        fs::rename(&self.tmp, &self.target).map_err(WriteError::io(&self.target))?;
+        sync_parent(&self.target);
+        Ok(())
+    }
+
+    fn named(&self, e: std::io::Error) -> std::io::Error {
+        std::io::Error::new(
+            e.kind(),
+            format!("cannot write {}: {e}", self.target.display()),
+        )
+    }
+}
+
+impl Write for AtomicFile {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        let writer = self.writer.as_mut().expect("not committed yet");
+        match writer.write(buf) {
+            Ok(n) => Ok(n),
+            Err(e) => Err(self.named(e)),
+        }
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        let writer = self.writer.as_mut().expect("not committed yet");
+        match writer.flush() {
+            Ok(()) => Ok(()),
+            Err(e) => Err(self.named(e)),
+        }
+    }
+}
+
+impl Drop for AtomicFile {
+    fn drop(&mut self) {
+        if self.writer.take().is_some() {
+            let _ = fs::remove_file(&self.tmp);
+        }
+    }
+}
+
+#[cfg(unix)]
+fn same_file(a: &fs::Metadata, b: &fs::Metadata) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    (a.dev(), a.ino()) == (b.dev(), b.ino())
+}
+
+#[cfg(not(unix))]
+fn same_file(_: &fs::Metadata, _: &fs::Metadata) -> bool {
+    false
 }
 
 /// Makes the rename itself durable where the platform allows it.

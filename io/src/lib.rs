@@ -8,5 +8,7 @@
 mod atomic;
 mod read;
 
-pub use atomic::{output_target, write_atomically, WriteError};
+pub use atomic::{
+    output_target, write_atomically, write_atomically_apart_from, AtomicFile, WriteError,
+};
 pub use read::{kind_of, read_file_bounded, read_limited, read_stdin_bounded, ReadError};

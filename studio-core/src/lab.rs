@@ -5,8 +5,7 @@
 //! seeds whose shipped level changed; and the bookmarks and upcoming daily levels
 //! that would change.
 
-use std::fs::{self, OpenOptions};
-use std::io::{BufWriter, Write};
+use std::io::Write;
 use std::path::Path;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
@@ -347,48 +346,30 @@ pub fn write_csv(
             .into());
         }
     }
-    let target = contraption_io::output_target(path).map_err(|e| file_error(path, e))?;
-    let name = target
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    let tmp = target.with_file_name(format!(".{name}.{}.tmp", std::process::id()));
-    let written = (|| -> std::result::Result<u64, CsvFailure> {
-        let file = OpenOptions::new()
-            .write(true)
-            .create_new(true)
-            .open(&tmp)
-            .map_err(|e| file_error(&tmp, e))?;
-        let mut w = BufWriter::new(file);
-        let io = |e: std::io::Error| file_error(&tmp, e);
-        writeln!(w, "{}", contraption::compare::CSV_HEADER).map_err(io)?;
-        let mut rows = 0;
-        let mut next = from;
-        while next < to {
-            let (xs, ys) = (page(state, a, next, to)?, page(state, b, next, to)?);
-            if xs.is_empty() || xs.len() != ys.len() {
-                return Err(CatalogViewError::NotScanned {
-                    rules_id: a.id().to_owned(),
-                    stored: next - from,
-                    total: to - from,
-                }
-                .into());
+    let mut w = contraption_io::AtomicFile::create(path).map_err(|e| file_error(path, e))?;
+    let target = w.target().to_owned();
+    let io = |e: std::io::Error| file_error(&target, e);
+    writeln!(w, "{}", contraption::compare::CSV_HEADER).map_err(io)?;
+    let mut rows = 0;
+    let mut next = from;
+    while next < to {
+        let (xs, ys) = (page(state, a, next, to)?, page(state, b, next, to)?);
+        if xs.is_empty() || xs.len() != ys.len() {
+            return Err(CatalogViewError::NotScanned {
+                rules_id: a.id().to_owned(),
+                stored: next - from,
+                total: to - from,
             }
-            for (x, y) in xs.iter().zip(&ys) {
-                writeln!(w, "{}", contraption::compare::csv_line(x, y)).map_err(io)?;
-                rows += 1;
-            }
-            next = u64::from(xs[xs.len() - 1].seed) + 1;
+            .into());
         }
-        let file = w.into_inner().map_err(|e| io(e.into_error()))?;
-        file.sync_all().map_err(io)?;
-        fs::rename(&tmp, &target).map_err(|e| file_error(&target, e))?;
-        Ok(rows)
-    })();
-    if written.is_err() {
-        let _ = fs::remove_file(&tmp);
+        for (x, y) in xs.iter().zip(&ys) {
+            writeln!(w, "{}", contraption::compare::csv_line(x, y)).map_err(io)?;
+            rows += 1;
+        }
+        next = u64::from(xs[xs.len() - 1].seed) + 1;
     }
-    written
+    w.commit().map_err(|e| file_error(&target, e))?;
+    Ok(rows)
 }
 
 /// A bookmark whose level would change between A and B.

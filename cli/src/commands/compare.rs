@@ -3,14 +3,14 @@
 //! changed, optionally every seed's summary under both as CSV, and optionally the
 //! expressive-range figure of two metrics as PNG (the studio's export's bytes).
 
-use std::fs::File;
-use std::io::{BufWriter, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context, Result};
 use contraption::compare::{csv_line, CSV_HEADER};
 use contraption::expressive_range::{Metric, RangeCounts, RangeGrid};
 use contraption::{summarize, AbTotals, SeedSummary, ValidRules};
+use contraption_io::AtomicFile;
 use rayon::prelude::*;
 use serde::Serialize;
 
@@ -89,21 +89,35 @@ pub fn run(args: Args, ctx: &Ctx, out: &mut Out) -> Result<Exit> {
     let a = rules_arg(Path::new(&args.a)).with_context(|| format!("rules A ({})", args.a))?;
     let b = rules_arg(Path::new(&args.b)).with_context(|| format!("rules B ({})", args.b))?;
     let (from, to) = parse_range(&args.range)?;
+    // Outputs are written whole or not at all (a temporary sibling renamed over
+    // the file once complete), never over rules A or B, and not both to one file.
+    let inputs = [
+        ("rules A", Path::new(&args.a)),
+        ("rules B", Path::new(&args.b)),
+    ];
+    if let (Some(csv), Some(png)) = (&args.csv, &args.png) {
+        let same = std::fs::canonicalize(csv)
+            .ok()
+            .is_some_and(|c| std::fs::canonicalize(png).is_ok_and(|p| p == c));
+        if csv == png || same {
+            bail!(
+                "--csv and --png name one file ({}); give each its own",
+                crate::term::path(csv)
+            );
+        }
+    }
     let mut range = match &args.png {
         Some(path) => {
             let x = Metric::parse(&args.x).context("--x")?;
             let y = Metric::parse(&args.y).context("--y")?;
-            contraption_io::output_target(path)
-                .with_context(|| format!("cannot write {}", crate::term::path(path)))?;
-            Some((path, RangeCounts::new(x, y, a.rules(), b.rules())))
+            let file = AtomicFile::create_apart_from(path, &inputs)?;
+            Some((file, RangeCounts::new(x, y, a.rules(), b.rules())))
         }
         None => None,
     };
     let mut csv = match &args.csv {
         Some(path) => {
-            let file = File::create(path)
-                .with_context(|| format!("cannot write {}", crate::term::path(path)))?;
-            let mut w = BufWriter::new(file);
+            let mut w = AtomicFile::create_apart_from(path, &inputs)?;
             writeln!(w, "{CSV_HEADER}")?;
             Some(w)
         }
@@ -142,20 +156,21 @@ pub fn run(args: Args, ctx: &Ctx, out: &mut Out) -> Result<Exit> {
         start = end;
     }
     bar.finish_and_clear();
-    if let Some(mut w) = csv {
-        w.flush()?;
+    if let Some(w) = csv {
+        w.commit()?;
     }
     out.text("\n],\n\"summary\":")?;
     out.json_compact(&totals.figures())?;
-    if let Some((path, counts)) = &range {
+    if let Some((mut file, counts)) = range {
         let png = contraption_render::render_range_png(&contraption_render::RangeFigure {
-            counts,
+            counts: &counts,
             a_name: a.name(),
             b_name: b.name(),
             from,
             to,
         })?;
-        contraption_io::write_atomically(path, &png)?;
+        file.write_all(&png).map_err(|e| file.error(e))?;
+        file.commit()?;
         out.text(",\n\"range\":")?;
         out.json_compact(&RangeBlock {
             x: &counts.x,

@@ -26,7 +26,7 @@ pub fn run(args: Args, ctx: &Ctx, out: &mut Out) -> Result<Exit> {
     };
     let text = level_file_text(&export_level(&ctx.rules, args.seed.seed, daily_key));
     match args.output {
-        Some(path) => contraption_io::write_atomically(&path, text.as_bytes())?,
+        Some(path) => ctx.write_output(&path, text.as_bytes())?,
         None => out.text(&text)?,
     }
     Ok(Exit::Success)

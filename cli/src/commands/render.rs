@@ -49,6 +49,6 @@ pub fn run(args: Args, ctx: &Ctx, _out: &mut Out) -> Result<Exit> {
         args.scale,
         shows,
     )?;
-    contraption_io::write_atomically(&args.output, &png)?;
+    ctx.write_output(&args.output, &png)?;
     Ok(Exit::Success)
 }
