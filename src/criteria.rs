@@ -13,19 +13,23 @@
 //! test     := FIELD OP INTEGER          solving <= 3, walls = 5, attempts != 1
 //!           | FIELD "in" INTEGER ".." INTEGER     walls in 3..5 (both ends included)
 //!           | FLAG | FLAG OP BOOLEAN    fallback, nearly_trivial = false
-//!           | "solves" INTEGER          solves 50: sweep placement 50 of 144 solves it
+//!           | "solves" INTEGER          solves 50: sweep placement 50 solves it
 //!           | "true" | "false"
 //! OP       := = == != <> < <= > >= ≠ ≤ ≥
 //! ```
 //! Words are case-insensitive; `&&`, `||` and `!` are accepted for `and`, `or`, `not`.
-//! Placements are numbered 1 to 144 in sweep order, as people (and the generator's
-//! reasons) name them; the `index` field of the JSON reports is that number minus one.
+//! Placements are numbered 1 to the sweep's size in sweep order (144 under the
+//! default rules), as people (and the generator's reasons) name them; the `index`
+//! field of the JSON reports is that number minus one. Criteria for a search are
+//! read under its rules ([`parse_criteria_for`]), so `solves N` names a placement
+//! their sweep has.
 
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
 use crate::summary::{SeedSummary, ShippedKind, NEARLY_TRIVIAL_SOLVING};
+use crate::valid_rules::{ValidRules, MAX_SWEEP_SIZE};
 
 /// Longest criteria text accepted, in bytes.
 pub const MAX_CRITERIA_LEN: usize = 2000;
@@ -199,7 +203,7 @@ pub enum Criteria {
         flag: Flag,
         value: bool,
     },
-    /// Sweep placement `placement` (1 to 144) solves the shipped level.
+    /// Sweep placement `placement` (1 to the sweep's size) solves the shipped level.
     Solves {
         placement: u32,
     },
@@ -474,6 +478,10 @@ struct Parser {
     toks: Vec<(usize, Tok)>,
     pos: usize,
     depth: usize,
+    /// Placements of the sweep `solves N` is read against (1 to this).
+    placements: u32,
+    /// What those placements are, in messages ("the default rules' sweep").
+    sweep_words: &'static str,
 }
 
 impl Parser {
@@ -614,12 +622,16 @@ impl Parser {
         };
         if alias == "solves" {
             let at = self.at();
-            let n = self.int("a placement number from 1 to 144")?;
+            let last = self.placements;
+            let n = self.int(&format!("a placement number from 1 to {last}"))?;
             return match u32::try_from(n) {
-                Ok(p @ 1..=144) => Ok(Criteria::Solves { placement: p }),
+                Ok(p) if (1..=last).contains(&p) => Ok(Criteria::Solves { placement: p }),
                 _ => Err(CriteriaError {
                     at,
-                    message: format!("placement {n} does not exist; placements are 1 to 144"),
+                    message: format!(
+                        "placement {n} does not exist; {} has placements 1 to {last}",
+                        self.sweep_words
+                    ),
                 }),
             };
         }
@@ -692,8 +704,25 @@ impl Parser {
     }
 }
 
-/// Parses criteria text. Empty text (or only spaces) is every seed.
+/// Parses criteria text for a search under `rules`: `solves N` must name one of
+/// their sweep's placements. Empty text (or only spaces) is every seed.
+pub fn parse_criteria_for(text: &str, rules: &ValidRules) -> Result<Criteria, CriteriaError> {
+    let placements = u32::try_from(rules.rules().sweep.size()).unwrap_or(u32::MAX);
+    parse_with(text, placements, "the sweep of the rules in force")
+}
+
+/// Parses criteria text under any rules: `solves N` may name any placement a
+/// sweep can have (1 to [`MAX_SWEEP_SIZE`]); a search reads its criteria with
+/// [`parse_criteria_for`]. Empty text (or only spaces) is every seed.
 pub fn parse_criteria(text: &str) -> Result<Criteria, CriteriaError> {
+    parse_with(text, MAX_SWEEP_SIZE as u32, "the largest sweep")
+}
+
+fn parse_with(
+    text: &str,
+    placements: u32,
+    sweep_words: &'static str,
+) -> Result<Criteria, CriteriaError> {
     if text.len() > MAX_CRITERIA_LEN {
         return Err(CriteriaError {
             at: MAX_CRITERIA_LEN,
@@ -708,6 +737,8 @@ pub fn parse_criteria(text: &str) -> Result<Criteria, CriteriaError> {
         toks,
         pos: 0,
         depth: 0,
+        placements,
+        sweep_words,
     };
     let c = p.or()?;
     match p.peek() {
@@ -795,9 +826,45 @@ mod tests {
         assert!(!parse_criteria("solves 2")
             .unwrap()
             .matches(&row(1, 2, ShippedKind::Accepted)));
-        assert!(parse_criteria("solves 144").is_ok());
-        assert!(parse_criteria("solves 0").is_err());
-        assert!(parse_criteria("solves 145").is_err());
+        let v1 = ValidRules::default();
+        assert!(parse_criteria_for("solves 144", &v1).is_ok());
+        assert!(parse_criteria_for("solves 0", &v1).is_err());
+        let err = parse_criteria_for("walls > 1 and solves 145", &v1).unwrap_err();
+        assert_eq!(err.at, 21, "the error points at the number");
+        assert!(err.message.contains("1 to 144"), "{}", err.message);
+        assert!(
+            parse_criteria("solves 1024").is_ok(),
+            "a sweep can be that big"
+        );
+        assert!(parse_criteria("solves 1025").is_err());
+    }
+
+    /// A sweep of `xs × ys × angles` placements (the default's ys and angles).
+    fn rules_with_sweep(xs: usize, ys: usize, angles: usize) -> ValidRules {
+        let mut r = crate::rules::Rules::default();
+        r.sweep.xs = (0..xs).map(|i| 10.0 + i as f64 / 10.0).collect();
+        r.sweep.ys = (0..ys).map(|i| 10.0 + i as f64 / 10.0).collect();
+        r.sweep.angles = (0..angles).map(|i| -0.5 + i as f64 / 100.0).collect();
+        r.sweep.nearly_trivial_solving = r.sweep.nearly_trivial_solving.min(r.sweep.size() as u32);
+        ValidRules::new(r).unwrap()
+    }
+
+    #[test]
+    fn solves_is_read_against_the_sweep_of_the_rules_in_force() {
+        let eight = rules_with_sweep(2, 2, 2);
+        assert_eq!(eight.rules().sweep.size(), 8);
+        assert!(parse_criteria_for("solves 8", &eight).is_ok());
+        let err = parse_criteria_for("solves 100", &eight).unwrap_err();
+        assert!(err.message.contains("1 to 8"), "{}", err.message);
+        let big = rules_with_sweep(16, 4, 16);
+        assert_eq!(big.rules().sweep.size(), 1024);
+        let c = parse_criteria_for("solves 1024", &big).unwrap();
+        assert_eq!(c, Criteria::Solves { placement: 1024 });
+        let mut row = row(1, 2, ShippedKind::Accepted);
+        row.solving_mask = vec![0; 128];
+        assert!(!c.matches(&row));
+        row.solving_mask[127] = 0x80;
+        assert!(c.matches(&row), "placement 1024 is the mask's last bit");
     }
 
     #[test]

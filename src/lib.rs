@@ -34,7 +34,7 @@ pub mod world;
 
 pub use canonical::{canonical_json, level_hash};
 pub use compare::{AbFigures, AbTotals, Difference, SideFigures};
-pub use criteria::{parse_criteria, Criteria, CriteriaError};
+pub use criteria::{parse_criteria, parse_criteria_for, Criteria, CriteriaError};
 pub use generator::{draw_candidate, generate, generate_with, GenerateOptions};
 pub use geometry::Vec2;
 pub use level_file::{

@@ -58,9 +58,27 @@ pub fn path(p: &std::path::Path) -> String {
     printable(&p.to_string_lossy()).into_owned()
 }
 
+/// User text quoted in a message: its first `max` characters and `…` when it is
+/// longer (a refused criterion can be 100 KB long).
+pub fn shortened(text: &str, max: usize) -> Cow<'_, str> {
+    match text.char_indices().nth(max) {
+        Some((end, _)) => Cow::Owned(format!("{}…", &text[..end])),
+        None => Cow::Borrowed(text),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn long_text_is_quoted_shortened() {
+        assert_eq!(shortened("walls > 1", 80), "walls > 1");
+        let long = "ü".repeat(200);
+        let said = shortened(&long, 80);
+        assert_eq!(said.chars().count(), 81);
+        assert!(said.ends_with('…'));
+    }
 
     #[test]
     fn escapes_every_control_and_keeps_ordinary_text() {

@@ -219,3 +219,67 @@ fn bad_searches_are_refused_and_change_nothing() {
     assert_eq!(out.status.code(), Some(1));
     assert!(!Path::new(&other).with_extension("tmp").exists());
 }
+
+/// A rules file whose sweep is `xs × ys × angles` placements (the default rules
+/// otherwise), in `dir`.
+fn rules_with_sweep(dir: &Path, xs: usize, ys: usize, angles: usize) -> std::path::PathBuf {
+    let shown = contraption(&["rules", "show"]);
+    let mut file: serde_json::Value = serde_json::from_slice(&shown.stdout).unwrap();
+    let sweep = &mut file["rules"]["sweep"];
+    let spread = |n: usize, from: f64| -> Vec<f64> { (0..n).map(|i| from + i as f64).collect() };
+    sweep["xs"] = spread(xs, 15.0).into();
+    sweep["ys"] = spread(ys, 30.0).into();
+    sweep["angles"] = (0..angles)
+        .map(|i| -0.8 + i as f64 / 10.0)
+        .collect::<Vec<f64>>()
+        .into();
+    sweep["nearly_trivial_solving"] = 1.into();
+    let path = dir.join(format!("sweep-{}.json", xs * ys * angles));
+    std::fs::write(&path, serde_json::to_vec(&file).unwrap()).unwrap();
+    path
+}
+
+#[test]
+fn solves_n_is_bounded_by_the_sweep_of_the_rules_in_force() {
+    let dir = tempfile::tempdir().unwrap();
+    let eight = rules_with_sweep(dir.path(), 2, 2, 2);
+    let big = rules_with_sweep(dir.path(), 16, 4, 16);
+    let eight = eight.to_str().unwrap();
+    let big = big.to_str().unwrap();
+    // Under 8 placements, `solves 100` names nothing: refused, with the range.
+    let out = contraption(&["--rules", eight, "search", "solves 100", "0..5"]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("placements 1 to 8"), "{err}");
+    assert!(out.stdout.is_empty());
+    let out = contraption(&["--rules", eight, "search", "solves 8", "0..5"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // Under 1,024 placements, `solves 1024` is a placement (the default rules'
+    // 144 is not the bound), and 1025 is not.
+    let out = contraption(&["--rules", big, "search", "solves 1024", "0..3"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let out = contraption(&["--rules", big, "search", "solves 1025", "0..3"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("placements 1 to 1024"));
+    // Under the default rules, 144 is the last.
+    let out = contraption(&["search", "solves 145", "0..3"]);
+    assert!(String::from_utf8_lossy(&out.stderr).contains("placements 1 to 144"));
+}
+
+#[test]
+fn a_refused_criterion_is_quoted_shortened() {
+    let long = format!("walls > 1 and {}", "walls > 1 and ".repeat(140)) + "nonsense";
+    let out = contraption(&["search", &long, "0..3"]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.len() < 600, "{} bytes of error: {err}", err.len());
+    assert!(err.contains('…'), "{err}");
+}

@@ -9,7 +9,7 @@ use std::path::PathBuf;
 
 use contraption::rules_file::MAX_RULES_FILE_BYTES;
 use contraption::{
-    generate, parse_criteria, parse_rules_file, parse_seed, rules_file_text, summarize,
+    generate, parse_criteria_for, parse_rules_file, parse_seed, rules_file_text, summarize,
     GenerateOptions, ScanSummary, SeedSummary, Totals, ValidRules,
 };
 use pyo3::create_exception;
@@ -124,11 +124,24 @@ fn summarize_json(py: Python<'_>, seed: u32, rules: Option<&PyRules>) -> String 
 
 /// The words `contraption search` uses for criteria it refuses, or the criteria
 /// in their canonical form.
+/// Read under `rules` (the default rules when none): `solves N` must name a
+/// placement of their sweep.
 #[pyfunction]
-fn check_criteria(expr: &str) -> PyResult<String> {
-    parse_criteria(expr)
+#[pyo3(signature = (expr, rules=None))]
+fn check_criteria(expr: &str, rules: Option<&PyRules>) -> PyResult<String> {
+    let rules = rules_or_default(rules);
+    parse_criteria_for(expr, &rules)
         .map(|c| c.to_string())
-        .map_err(|e| refused(format!("'{expr}' is not a search: {e}")))
+        .map_err(|e| refused(format!("'{}' is not a search: {e}", quoted(expr))))
+}
+
+/// Criteria text as an error message quotes it: at most 80 characters (a refused
+/// text can be 100 KB long).
+fn quoted(expr: &str) -> String {
+    match expr.char_indices().nth(80) {
+        Some((end, _)) => format!("{}…", &expr[..end]),
+        None => expr.to_owned(),
+    }
 }
 
 /// Rows as Arrow-layout column buffers (little-endian; offsets i32), built as
@@ -271,12 +284,13 @@ fn scan_columns<'py>(
     where_: Option<&str>,
 ) -> PyResult<(Bound<'py, PyDict>, String, u64)> {
     check_range(start, stop)?;
+    let rules = rules_or_default(rules);
     let criteria = where_
         .map(|expr| {
-            parse_criteria(expr).map_err(|e| refused(format!("'{expr}' is not a search: {e}")))
+            parse_criteria_for(expr, &rules)
+                .map_err(|e| refused(format!("'{}' is not a search: {e}", quoted(expr))))
         })
         .transpose()?;
-    let rules = rules_or_default(rules);
     let mut columns = Columns::new();
     let mut totals = Totals::default();
     let mut matches = 0u64;

@@ -7,7 +7,7 @@ use std::sync::atomic::Ordering;
 
 use anyhow::{bail, Context, Result};
 use contraption::totals::SolvingBucket;
-use contraption::{parse_criteria, Criteria, ScanSummary, Totals};
+use contraption::{parse_criteria_for, Criteria, ScanSummary, Totals};
 use serde::{Deserialize, Serialize};
 
 use crate::args::parse_range;
@@ -91,8 +91,12 @@ struct SearchSummary<'a> {
 }
 
 pub fn run(args: Args, ctx: &Ctx, out: &mut Out) -> Result<Exit> {
-    let criteria = parse_criteria(&args.expr)
-        .map_err(|e| anyhow::anyhow!("'{}' is not a search: {e}", args.expr))?;
+    let criteria = parse_criteria_for(&args.expr, &ctx.rules).map_err(|e| {
+        anyhow::anyhow!(
+            "'{}' is not a search: {e}",
+            crate::term::shortened(&args.expr, 80)
+        )
+    })?;
     let (from, to) = match &args.range {
         Some(range) => parse_range(range)?,
         None => (0, 1 << 32),

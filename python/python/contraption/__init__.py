@@ -210,7 +210,7 @@ def _scan(start, stop, rules_, where) -> tuple[pa.Table, str, int]:
         "contraption.summary": summary,
     }
     if where is not None:
-        metadata["contraption.where"] = _engine.check_criteria(where)
+        metadata["contraption.where"] = _engine.check_criteria(where, r)
     return _table(columns, metadata), totals, matches
 
 

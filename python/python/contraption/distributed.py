@@ -167,7 +167,7 @@ def scan(
     if a >= b:
         raise ContraptionError(f"the range {a}..{b} is empty; stop must be greater than start")
     r = load_rules(rules)
-    criteria = None if where is None else _engine.check_criteria(where)
+    criteria = None if where is None else _engine.check_criteria(where, r)
     if shard_size is None:
         shard_size = default_shard_size(b - a)
     if isinstance(shard_size, bool) or not isinstance(shard_size, int) or shard_size < 1:

@@ -13,7 +13,7 @@ mod state;
 mod summary_file;
 mod table;
 
-use contraption::{parse_criteria, Criteria, ValidRules};
+use contraption::{parse_criteria_for, Criteria, ValidRules};
 use contraption_catalog::{
     Bookmark, BookmarkCheck, BookmarkInput, BookmarkQuery, CatalogError, SeedPage, SeedQuery,
     SortKey, Stats,
@@ -125,11 +125,12 @@ impl Default for SeedRequest {
     }
 }
 
-/// Criteria text the user typed, read by the engine's one parser. The error's
+/// Criteria text the user typed, read by the engine's one parser under the
+/// rules in force (`solves N` names a placement of their sweep). The error's
 /// position is a character index (the engine's is a byte offset), so the UI can
 /// point under the character.
-pub fn criteria(text: &str) -> Result<Criteria> {
-    parse_criteria(text).map_err(|e| {
+pub fn criteria(text: &str, rules: &ValidRules) -> Result<Criteria> {
+    parse_criteria_for(text, rules).map_err(|e| {
         let at = text.char_indices().take_while(|&(i, _)| i < e.at).count();
         CatalogViewError::Criteria {
             at,
@@ -142,7 +143,7 @@ pub fn criteria(text: &str) -> Result<Criteria> {
 /// filter box echoes).
 pub fn query(state: &CatalogState, rules: &ValidRules, q: &SeedRequest) -> Result<SeedPage> {
     let query = SeedQuery {
-        criteria: criteria(&q.criteria)?,
+        criteria: criteria(&q.criteria, rules)?,
         search: q.search,
         sort: q.sort,
         descending: q.descending,
@@ -154,7 +155,7 @@ pub fn query(state: &CatalogState, rules: &ValidRules, q: &SeedRequest) -> Resul
 
 /// Statistics over exactly the rows `query` would return with the same rules and criteria.
 pub fn stats(state: &CatalogState, rules: &ValidRules, criteria_text: &str) -> Result<Stats> {
-    let criteria = criteria(criteria_text)?;
+    let criteria = criteria(criteria_text, rules)?;
     state.with(|c| c.stats(rules, &criteria))
 }
 

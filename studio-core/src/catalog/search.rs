@@ -175,7 +175,7 @@ pub fn search(
     cancel: &AtomicBool,
     mut sink: impl FnMut(SearchEvent),
 ) -> Result<SearchOutcome> {
-    let criteria = criteria(criteria_text)?;
+    let criteria = criteria(criteria_text, rules)?;
     check_range(from, to)?;
     let mut catalog = Catalog::open(path)?.catalog;
     let record = catalog.begin_search(rules, &criteria, from, to)?;
@@ -243,7 +243,7 @@ pub fn run_search(
     to: u64,
     sink: impl FnMut(SearchEvent),
 ) -> Result<SearchOutcome> {
-    criteria(criteria_text)?;
+    criteria(criteria_text, rules)?;
     check_range(from, to)?;
     let job = jobs.start();
     let _slot = state.claim_scan(job.id)?;
