@@ -30,6 +30,7 @@ pub mod summary;
 pub mod sweep;
 pub mod totals;
 pub mod valid_rules;
+pub mod work;
 pub mod world;
 
 pub use canonical::{canonical_json, level_hash};
@@ -59,6 +60,7 @@ pub use sweep::{
 };
 pub use totals::{ScanSummary, Totals};
 pub use valid_rules::{rules_id, RulesError, ValidRules, DEFAULT_RULES_ID};
+pub use work::{worst_case, WorstCase, WORK_BUDGET};
 pub use world::{
     check_placement, check_placements, Goal, Inventory, PartKind, Placement, PlacementError, Scene,
     Spin, Wall, World, WorldError,

@@ -339,6 +339,17 @@ impl ValidRules {
         &self.rules
     }
 
+    /// What one seed can cost under these rules at the very worst.
+    pub fn worst_case(&self) -> crate::work::WorstCase {
+        crate::work::worst_case(&self.rules)
+    }
+
+    /// Whether one seed can cost more than the everyday budget: valid, but
+    /// accepted only when asked for (see [`crate::work`]).
+    pub fn is_slow(&self) -> bool {
+        self.worst_case().is_slow()
+    }
+
     pub fn into_rules(self) -> Rules {
         self.rules
     }

@@ -28,6 +28,18 @@ pub fn rules_arg(text: &Path) -> Result<ValidRules> {
     load_rules(text)
 }
 
+/// Refuses slow rules (one seed over the everyday work budget at the very worst)
+/// unless `allowed` (`--allow-slow`); `what` names where they came from.
+pub fn refuse_slow(rules: &ValidRules, what: &str, allowed: bool) -> Result<()> {
+    if rules.is_slow() && !allowed {
+        bail!(
+            "{what}: these rules are slow ({}); run with --allow-slow to use them anyway",
+            rules.worst_case().describe()
+        );
+    }
+    Ok(())
+}
+
 /// Parses `FROM..TO` (TO excluded, at most 2^32).
 pub fn parse_range(text: &str) -> Result<(u64, u64)> {
     let Some((a, b)) = text.split_once("..") else {

@@ -33,6 +33,11 @@ struct Cli {
     /// instead of the default rules (v1).
     #[arg(long, global = true, value_name = "FILE")]
     rules: Option<std::path::PathBuf>,
+    /// Accept slow rules: rules (given, or embedded in a level or solution file)
+    /// under which one seed can cost more than the everyday budget at the very
+    /// worst (`contraption rules check FILE` says the estimate).
+    #[arg(long, global = true)]
+    allow_slow: bool,
     #[command(subcommand)]
     command: Command,
 }
@@ -65,6 +70,8 @@ pub struct Ctx {
     pub rules: contraption::ValidRules,
     /// `--rules FILE`, when given.
     pub rules_file: Option<std::path::PathBuf>,
+    /// `--allow-slow`: slow rules are accepted.
+    pub allow_slow: bool,
 }
 
 impl Ctx {
@@ -107,7 +114,9 @@ fn main() -> ExitCode {
     // A rules file is read and checked before any command runs: a refused file
     // changes nothing.
     let rules = match &cli.rules {
-        Some(path) => match args::load_rules(path) {
+        Some(path) => match args::load_rules(path).and_then(|rules| {
+            args::refuse_slow(&rules, &term::path(path), cli.allow_slow).map(|()| rules)
+        }) {
             Ok(rules) => rules,
             Err(e) => return exit::finish(Err(e)),
         },
@@ -117,6 +126,7 @@ fn main() -> ExitCode {
         json: cli.json,
         rules,
         rules_file: cli.rules,
+        allow_slow: cli.allow_slow,
     };
     let mut out = Out::stdout();
     let result = match cli.command {

@@ -114,3 +114,18 @@ def test_refused_input_raises_with_the_engines_message(cli, tmp_path):
     with pytest.raises(TypeError):
         contraption.generate(1.5)
     assert issubclass(contraption.ContraptionError, ValueError)
+
+
+def test_slow_rules_are_used_only_when_asked_for(cli, tmp_path):
+    rules = json.loads(cli("rules", "show").stdout)
+    rules["rules"]["walls"]["count"]["max"] = 64
+    path = tmp_path / "slow.json"
+    path.write_text(json.dumps(rules))
+    for given in [str(path), path, json.dumps(rules), rules]:
+        with pytest.raises(contraption.ContraptionError, match="allow_slow=True"):
+            contraption.generate(0, rules=given)
+    allowed = contraption.load_rules(path, allow_slow=True)
+    assert allowed.slow and "units" in allowed.worst_case
+    expected = json.loads(cli("--rules", path, "--allow-slow", "generate", 0, "--json").stdout)
+    assert contraption.generate(0, rules=allowed) == expected
+    assert not contraption.Rules.default().slow

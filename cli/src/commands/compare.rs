@@ -14,7 +14,7 @@ use contraption_io::AtomicFile;
 use rayon::prelude::*;
 use serde::Serialize;
 
-use crate::args::{parse_range, rules_arg};
+use crate::args::{parse_range, refuse_slow, rules_arg};
 use crate::exit::Exit;
 use crate::output::Out;
 use crate::progress::seeds_bar;
@@ -88,6 +88,8 @@ pub fn run(args: Args, ctx: &Ctx, out: &mut Out) -> Result<Exit> {
     }
     let a = rules_arg(Path::new(&args.a)).with_context(|| format!("rules A ({})", args.a))?;
     let b = rules_arg(Path::new(&args.b)).with_context(|| format!("rules B ({})", args.b))?;
+    refuse_slow(&a, &format!("rules A ({})", args.a), ctx.allow_slow)?;
+    refuse_slow(&b, &format!("rules B ({})", args.b), ctx.allow_slow)?;
     let (from, to) = parse_range(&args.range)?;
     // Outputs are written whole or not at all (a temporary sibling renamed over
     // the file once complete), never over rules A or B, and not both to one file.

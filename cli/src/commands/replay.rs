@@ -28,6 +28,13 @@ pub fn run(args: Args, ctx: &Ctx, out: &mut Out) -> Result<Exit> {
     let solution = contraption::parse_solution(&bytes)
         .with_context(|| format!("{} was refused", file.display()))?;
     crate::args::check_embedded_rules(ctx, file, solution.made_under().as_ref())?;
+    if let Some(embedded) = solution.made_under() {
+        crate::args::refuse_slow(
+            &embedded,
+            &format!("the rules embedded in {}", crate::term::path(file)),
+            ctx.allow_slow,
+        )?;
+    }
     let result = contraption::replay(&solution, &SimOptions::default())
         .with_context(|| format!("{} cannot be replayed", file.display()))?;
     if ctx.json {

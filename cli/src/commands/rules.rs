@@ -175,6 +175,10 @@ struct Checked<'a> {
     default: bool,
     /// How many fields differ from the default rules.
     differs_from_default: usize,
+    /// What one seed can cost at the very worst, and the everyday budget.
+    worst_case: contraption::WorstCase,
+    /// Over the budget: accepted only with --allow-slow.
+    slow: bool,
 }
 
 fn check(file: &Path, ctx: &Ctx, out: &mut Out) -> Result<Exit> {
@@ -188,6 +192,8 @@ fn check(file: &Path, ctx: &Ctx, out: &mut Out) -> Result<Exit> {
             name: rules.name(),
             default: rules.is_default(),
             differs_from_default: differs,
+            worst_case: rules.worst_case(),
+            slow: rules.is_slow(),
         })?;
     } else if rules.is_default() {
         writeln!(
@@ -203,6 +209,14 @@ fn check(file: &Path, ctx: &Ctx, out: &mut Out) -> Result<Exit> {
             shown(file),
             rules.id()
         )?;
+    }
+    if !ctx.json {
+        let verdict = if rules.is_slow() {
+            ": slow rules, used only with --allow-slow"
+        } else {
+            ""
+        };
+        writeln!(out, "  {}{verdict}", rules.worst_case().describe())?;
     }
     Ok(Exit::Success)
 }

@@ -27,6 +27,13 @@ pub fn run(args: Args, ctx: &Ctx, out: &mut Out) -> Result<Exit> {
     let level =
         parse_level_file(&bytes).with_context(|| format!("{} was refused", file.display()))?;
     crate::args::check_embedded_rules(ctx, file, level.made_under().as_ref())?;
+    if let Some(embedded) = level.made_under() {
+        crate::args::refuse_slow(
+            &embedded,
+            &format!("the rules embedded in {}", crate::term::path(file)),
+            ctx.allow_slow,
+        )?;
+    }
     let v = verify(&level);
     let name = term::path(file);
     if ctx.json {

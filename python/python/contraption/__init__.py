@@ -81,20 +81,22 @@ ROW_SCHEMA = pa.schema(
 )
 
 
-def load_rules(value: RulesLike) -> Rules:
+def load_rules(value: RulesLike, allow_slow: bool = False) -> Rules:
     """The :class:`Rules` that ``value`` names: ``None`` for the default rules, a
     path of a rules file, the JSON text of one (a string starting with ``{``), a
-    dict of one, or a :class:`Rules` as is."""
+    dict of one, or a :class:`Rules` as is. Slow rules (one seed over the
+    everyday work budget at the very worst, see ``Rules.worst_case``) are
+    refused unless ``allow_slow``; a :class:`Rules` already made was allowed."""
     if value is None:
         return Rules.default()
     if isinstance(value, Rules):
         return value
     if isinstance(value, dict):
-        return Rules.from_json(json.dumps(value))
+        return Rules.from_json(json.dumps(value), allow_slow)
     if isinstance(value, str) and value.lstrip().startswith("{"):
-        return Rules.from_json(value)
+        return Rules.from_json(value, allow_slow)
     if isinstance(value, (str, os.PathLike)):
-        return Rules.from_path(os.fspath(value))
+        return Rules.from_path(os.fspath(value), allow_slow)
     raise TypeError(
         f"rules must be None, a path, a rules JSON text or dict, or contraption.Rules, not {type(value).__name__}"
     )
