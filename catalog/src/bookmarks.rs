@@ -175,6 +175,21 @@ impl Catalog {
         input: &BookmarkInput,
     ) -> Result<Bookmark, CatalogError> {
         let (note, tags) = input.clean()?;
+        let existing = |conn: &rusqlite::Connection| -> rusqlite::Result<Option<i64>> {
+            conn.query_row(
+                "SELECT id FROM bookmarks WHERE rules_id = ?1 AND seed = ?2 ORDER BY id LIMIT 1",
+                params![rules.id(), seed],
+                |r| r.get(0),
+            )
+            .optional()
+        };
+        if let Some(id) = existing(&self.conn)? {
+            return Err(CatalogError::AlreadyBookmarked { seed, id });
+        }
+        // The level is generated before the write lock is taken: under slow rules
+        // it can take seconds, and no other writer (a scan, the studio, another
+        // add) waits for it.
+        let level_hash = current_hash(rules, seed);
         let at = now();
         // IMMEDIATE: the write lock is taken (waiting out other writers) before the
         // check, so no other process can bookmark the seed in between, and a read
@@ -182,14 +197,7 @@ impl Catalog {
         let tx = self
             .conn
             .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
-        let existing: Option<i64> = tx
-            .query_row(
-                "SELECT id FROM bookmarks WHERE rules_id = ?1 AND seed = ?2 ORDER BY id LIMIT 1",
-                params![rules.id(), seed],
-                |r| r.get(0),
-            )
-            .optional()?;
-        if let Some(id) = existing {
+        if let Some(id) = existing(&tx)? {
             return Err(CatalogError::AlreadyBookmarked { seed, id });
         }
         tx.execute(
@@ -201,7 +209,7 @@ impl Catalog {
                 seed,
                 note,
                 serde_json::to_string(&tags).expect("strings serialize"),
-                current_hash(rules, seed),
+                level_hash,
                 RULES_VERSION,
                 at,
                 rules.id()

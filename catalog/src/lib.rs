@@ -9,6 +9,7 @@ mod bookmarks;
 mod criteria_sql;
 mod error;
 mod file_check;
+mod lease;
 mod scan;
 mod search;
 mod seeds;
@@ -17,9 +18,8 @@ mod store;
 pub use bookmarks::{Bookmark, BookmarkCheck, BookmarkInput, BookmarkQuery};
 pub use criteria_sql::criteria_sql;
 pub use error::CatalogError;
-pub use scan::{
-    ScanEnd, ScanEvent, ScanProgress, ScanRecord, ScanRun, ScanState, LEASE_SECONDS, SCAN_CHUNK,
-};
+pub use lease::LEASE_SECONDS;
+pub use scan::{ScanEnd, ScanEvent, ScanProgress, ScanRecord, ScanRun, ScanState, SCAN_CHUNK};
 pub use search::{search_batch, SearchRecord, SEARCH_BATCH};
 pub use seeds::{SeedPage, SeedQuery, SeedRow, SortKey, Stats};
 pub use store::{default_path, Catalog, Opened, APPLICATION_ID, SCHEMA_VERSION};

@@ -11,8 +11,8 @@
 //! [`LEASE_SECONDS`]. Every chunk is committed only while the lease is still
 //! held, together with the scan's new position.
 
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
 
 use rayon::prelude::*;
 use rusqlite::{params, OptionalExtension, TransactionBehavior};
@@ -21,13 +21,12 @@ use serde::{Deserialize, Serialize};
 use contraption::{summarize, ValidRules, RULES_VERSION};
 
 use crate::error::CatalogError;
+use crate::lease::{holder_may_be_alive, owner_token, unix_now, Heartbeat};
 use crate::seeds::put_rows;
 use crate::store::Catalog;
 
 /// Seeds summarised and committed together.
 pub const SCAN_CHUNK: u64 = 256;
-/// A scan's lease lasts this long after its last committed chunk.
-pub const LEASE_SECONDS: i64 = 30;
 /// How often a waiting runner looks at the scan again.
 const WAIT_POLL: Duration = Duration::from_millis(200);
 
@@ -187,46 +186,6 @@ const SCAN_COLUMNS: &str =
 /// What a rules id looks like: 12 lowercase hex digits.
 pub(crate) fn is_rules_id(id: &str) -> bool {
     id.len() == 12 && id.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'))
-}
-
-fn unix_now() -> i64 {
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map(|d| d.as_secs() as i64)
-        .unwrap_or(0)
-}
-
-/// This runner's owner token: the process id (so a waiting process can tell a
-/// holder that is gone) and a number unique within the process.
-fn owner_token() -> String {
-    static NEXT: AtomicU64 = AtomicU64::new(0);
-    let nanos = SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map(|d| d.subsec_nanos())
-        .unwrap_or(0);
-    format!(
-        "{}:{nanos}:{}",
-        std::process::id(),
-        NEXT.fetch_add(1, Ordering::Relaxed)
-    )
-}
-
-/// Whether the process named in a lease's owner token may still be running. Only
-/// a certainly ended process (on Linux: no `/proc/<pid>`) lets a lease go before it
-/// expires; a process of another PID namespace may look ended, which costs at most
-/// one chunk done twice (the first runner loses the lease at its next commit).
-fn holder_may_be_alive(owner: &str) -> bool {
-    let Some(pid) = owner.split(':').next().and_then(|p| p.parse::<u32>().ok()) else {
-        return false;
-    };
-    if pid == std::process::id() {
-        return true;
-    }
-    if cfg!(target_os = "linux") {
-        std::path::Path::new(&format!("/proc/{pid}")).exists()
-    } else {
-        true
-    }
 }
 
 /// What a runner found when it asked for a scan.
@@ -463,7 +422,7 @@ impl Catalog {
         }
         tx.execute(
             "UPDATE scans SET state = 'running', lease_owner = ?2, lease_until = ?3 WHERE id = ?1",
-            params![id, me, now + LEASE_SECONDS],
+            params![id, me, now + self.lease_seconds],
         )?;
         tx.commit()?;
         Ok(Claim::Held(ScanRecord {
@@ -494,6 +453,10 @@ impl Catalog {
                 .map(|s| summarize(rules, s as u32))
                 .collect()
         };
+        // The lease is renewed while the chunks are summarised, however long
+        // one takes; it stops when this run ends (dropped on every return).
+        let _heartbeat = Heartbeat::start(&self.conn, id, me, self.lease_seconds);
+        let lease_seconds = self.lease_seconds;
         let mut rows = summarise(next, (next + SCAN_CHUNK).min(scan.to));
         while next < scan.to {
             if cancel.load(Ordering::Relaxed) {
@@ -512,7 +475,7 @@ impl Catalog {
                     // The position moves, and the lease is renewed, only while it is ours.
                     let held = tx.execute(
                         "UPDATE scans SET next_seed = ?2, lease_until = ?3 WHERE id = ?1 AND lease_owner = ?4",
-                        params![id, end as i64, unix_now() + LEASE_SECONDS, me],
+                        params![id, end as i64, unix_now() + lease_seconds, me],
                     )?;
                     if held == 0 {
                         return Ok(false);

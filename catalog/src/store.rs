@@ -18,6 +18,7 @@ use rusqlite::{Connection, ErrorCode, OpenFlags, TransactionBehavior};
 
 use crate::error::CatalogError;
 use crate::file_check::{closed_wal_file, companion, refuse_special};
+use crate::lease::LEASE_SECONDS;
 
 /// `PRAGMA application_id` of our files: "CTR1".
 pub const APPLICATION_ID: i32 = 0x4354_5231;
@@ -136,6 +137,8 @@ CREATE TABLE search_matches (
 /// The catalog: one SQLite connection.
 pub struct Catalog {
     pub(crate) conn: Connection,
+    /// How long the scan leases this connection takes last, in seconds.
+    pub(crate) lease_seconds: i64,
 }
 
 /// An opened catalog, and whether an unusable file had to be moved aside first.
@@ -430,6 +433,21 @@ fn query_only_connection(path: &Path) -> rusqlite::Result<Connection> {
 }
 
 impl Catalog {
+    fn with(conn: Connection) -> Catalog {
+        Catalog {
+            conn,
+            lease_seconds: LEASE_SECONDS,
+        }
+    }
+
+    /// Sets how long the scan leases this connection takes last (seconds, at
+    /// least 1; [`LEASE_SECONDS`] unless set). A runner's heartbeat renews its
+    /// lease every third of that while it works. For tests and tools that need
+    /// a lease shorter than the work of one chunk.
+    pub fn set_lease_seconds(&mut self, seconds: i64) {
+        self.lease_seconds = seconds.max(1);
+    }
+
     /// Opens (or creates) the catalog at `path` for reading and writing. A file
     /// that is not a SQLite database, belongs to another program (a different
     /// non-zero application id), or is damaged is renamed to `<name>.unusable-<n>`
@@ -493,7 +511,7 @@ impl Catalog {
                     }
                 };
                 Ok(Opened {
-                    catalog: Catalog { conn },
+                    catalog: Catalog::with(conn),
                     moved_aside: None,
                     reason: None,
                 })
@@ -511,7 +529,7 @@ impl Catalog {
     /// A catalog that lives in memory only (tests, previews).
     pub fn in_memory() -> Result<Catalog, CatalogError> {
         let conn = Connection::open_in_memory()?;
-        let mut c = Catalog { conn };
+        let mut c = Catalog::with(conn);
         c.create_or_migrate(Path::new(":memory:"))
             .map_err(OpenError::into_catalog_error)?;
         Ok(c)
@@ -524,7 +542,7 @@ impl Catalog {
         }
         let conn = Connection::open(path)?;
         conn.busy_timeout(BUSY_TIMEOUT)?;
-        let mut c = Catalog { conn };
+        let mut c = Catalog::with(conn);
         retry_busy(|| {
             let mode: String =
                 c.conn
