@@ -15,6 +15,13 @@ pub fn canonical_json<T: Serialize>(value: &T) -> String {
     serde_json::to_string(value).expect("engine types always serialize")
 }
 
+/// The SHA-256 of a value's canonical JSON: 64 lowercase hex digits. What a file
+/// that checks itself (a search checkpoint) carries over the rest of its content.
+pub fn content_checksum<T: Serialize>(value: &T) -> String {
+    let digest = Sha256::digest(canonical_json(value).as_bytes());
+    digest.iter().map(|b| format!("{b:02x}")).collect()
+}
+
 /// The content hash of a level: 16 lowercase hex digits.
 pub fn level_hash(world: &World) -> String {
     let digest = Sha256::digest(canonical_json(world).as_bytes());

@@ -205,7 +205,7 @@ pub fn level_file_text(file: &LevelFile) -> String {
 pub fn parse_level_file(bytes: &[u8]) -> Result<LevelFile, LevelFileError> {
     let text = strict_json::checked_text(bytes, MAX_LEVEL_FILE_BYTES)?;
     // Read the header first, so a file of another version gets the right message.
-    #[derive(Deserialize)]
+    #[derive(Deserialize, Serialize)]
     struct Header {
         #[serde(default)]
         format: Option<String>,

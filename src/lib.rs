@@ -33,7 +33,7 @@ pub mod valid_rules;
 pub mod work;
 pub mod world;
 
-pub use canonical::{canonical_json, level_hash};
+pub use canonical::{canonical_json, content_checksum, level_hash};
 pub use compare::{AbFigures, AbTotals, Difference, SideFigures};
 pub use criteria::{parse_criteria, parse_criteria_for, Criteria, CriteriaError};
 pub use generator::{draw_candidate, generate, generate_with, GenerateOptions};

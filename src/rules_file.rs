@@ -77,7 +77,7 @@ pub fn parse_rules_file(bytes: &[u8]) -> Result<ValidRules, RulesFileError> {
     // Refusals name the field of the rules (`at physics.gravity: …`).
     let text = strict_json::checked_text_at(bytes, MAX_RULES_FILE_BYTES, "rules")?;
     // The header first, so a file of another kind or version gets the right message.
-    #[derive(Deserialize)]
+    #[derive(Deserialize, Serialize)]
     struct Header {
         #[serde(default)]
         format: Option<String>,

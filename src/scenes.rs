@@ -1,7 +1,7 @@
 //! Scene builders shared by tests, benchmarks and the studio, and the reader of
 //! scene files (`contraption simulate`).
 
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 use crate::geometry::Vec2;
 use crate::strict_json::{self, JsonError};
@@ -17,10 +17,10 @@ pub const MAX_SCENE_FILE_BYTES: usize = 1 << 20;
 /// here (see [`World::validate`]).
 pub fn parse_scene(bytes: &[u8]) -> Result<Scene, JsonError> {
     let text = strict_json::checked_text(bytes, MAX_SCENE_FILE_BYTES)?;
-    #[derive(Deserialize)]
+    #[derive(Deserialize, Serialize)]
     struct Probe {
         #[serde(default)]
-        world: Option<serde::de::IgnoredAny>,
+        world: Option<serde_json::Value>,
     }
     let probe: Probe = strict_json::parse_checked(text)?;
     if probe.world.is_some() {

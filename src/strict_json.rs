@@ -8,7 +8,11 @@
 //!   that builds no value, only the set of keys of the object it is in;
 //! - the second pass reads the typed value; our types refuse unknown fields
 //!   (`deny_unknown_fields`), and JSON has no NaN or infinity (`1e999` is refused
-//!   as out of range).
+//!   as out of range);
+//! - an object written as a list is refused: serde reads a struct from a list of
+//!   its field values too (`"ball": [12.52, 8.0]`), so the value read is
+//!   written back and, wherever it is an object, the document must have an
+//!   object there as well.
 //!
 //! Both passes go through `serde_json`, whose nesting limit (128) bounds the depth.
 
@@ -17,6 +21,7 @@ use std::fmt;
 
 use serde::de::{DeserializeOwned, Deserializer, Error as _, MapAccess, SeqAccess, Visitor};
 use serde::{Deserialize, Serialize};
+use serde_json::Value;
 
 /// Why bytes are not an acceptable JSON document.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error, Serialize, Deserialize)]
@@ -72,11 +77,76 @@ pub fn checked_text_at<'a>(
 }
 
 /// [`parse_checked`], naming the path of a refusal as [`checked_text_at`].
-pub fn parse_checked_at<T: DeserializeOwned>(text: &str, prefix: &str) -> Result<T, JsonError> {
+pub fn parse_checked_at<T: DeserializeOwned + Serialize>(
+    text: &str,
+    prefix: &str,
+) -> Result<T, JsonError> {
     let mut de = serde_json::Deserializer::from_str(text);
     let value = serde_path_to_error::deserialize(&mut de).map_err(|e| malformed_at(e, prefix))?;
     de.end().map_err(malformed)?;
+    objects_written_as_objects(text, &value, prefix)?;
     Ok(value)
+}
+
+/// Refuses a document that has a list where the value read from it is an
+/// object (a struct read from the list of its field values).
+fn objects_written_as_objects<T: Serialize>(
+    text: &str,
+    value: &T,
+    prefix: &str,
+) -> Result<(), JsonError> {
+    let (Ok(document), Ok(read)) = (
+        serde_json::from_str::<Value>(text),
+        serde_json::to_value(value),
+    ) else {
+        return Ok(());
+    };
+    let mut path = String::new();
+    if same_shape(&document, &read, &mut path) {
+        return Ok(());
+    }
+    let path = path.trim_start_matches('.');
+    let path = path
+        .strip_prefix(prefix)
+        .map(|p| p.trim_start_matches('.'))
+        .filter(|p| !p.is_empty())
+        .unwrap_or(path);
+    Err(JsonError::Malformed {
+        message: format!("at {path}: an object is expected here, not a list"),
+    })
+}
+
+/// Whether every object of `read` is an object in `document` too (where both
+/// have the value); on a mismatch, `path` says where.
+fn same_shape(document: &Value, read: &Value, path: &mut String) -> bool {
+    match (document, read) {
+        (Value::Array(_), Value::Object(_)) => false,
+        (Value::Object(doc), Value::Object(read)) => read.iter().all(|(key, r)| {
+            let Some(d) = doc.get(key) else {
+                return true;
+            };
+            let len = path.len();
+            path.push('.');
+            path.push_str(key);
+            let same = same_shape(d, r, path);
+            if same {
+                path.truncate(len);
+            }
+            same
+        }),
+        (Value::Array(doc), Value::Array(read)) => {
+            doc.iter().zip(read).enumerate().all(|(i, (d, r))| {
+                let len = path.len();
+                path.push_str(&format!("[{i}]"));
+                let same = same_shape(d, r, path);
+                if same {
+                    path.truncate(len);
+                }
+                same
+            })
+        }
+        _ => true,
+    }
 }
 
 fn malformed_at(e: serde_path_to_error::Error<serde_json::Error>, prefix: &str) -> JsonError {
@@ -95,12 +165,17 @@ fn malformed_at(e: serde_path_to_error::Error<serde_json::Error>, prefix: &str) 
 }
 
 /// Reads text already passed through [`checked_text`] as a `T`.
-pub fn parse_checked<T: DeserializeOwned>(text: &str) -> Result<T, JsonError> {
-    serde_json::from_str(text).map_err(malformed)
+pub fn parse_checked<T: DeserializeOwned + Serialize>(text: &str) -> Result<T, JsonError> {
+    let value = serde_json::from_str(text).map_err(malformed)?;
+    objects_written_as_objects(text, &value, "")?;
+    Ok(value)
 }
 
 /// Reads `bytes` as a `T`, strictly (see the module's documentation).
-pub fn from_slice<T: DeserializeOwned>(bytes: &[u8], limit: usize) -> Result<T, JsonError> {
+pub fn from_slice<T: DeserializeOwned + Serialize>(
+    bytes: &[u8],
+    limit: usize,
+) -> Result<T, JsonError> {
     parse_checked(checked_text(bytes, limit)?)
 }
 
@@ -160,12 +235,48 @@ impl<'de> Visitor<'de> for UniqueVisitor {
 mod tests {
     use super::*;
 
-    #[derive(Debug, Deserialize, PartialEq)]
+    #[derive(Debug, Deserialize, Serialize, PartialEq)]
     #[serde(deny_unknown_fields)]
     struct P {
         x: f64,
         #[serde(default)]
-        more: Vec<serde::de::IgnoredAny>,
+        more: Vec<serde_json::Value>,
+    }
+
+    #[derive(Debug, Deserialize, Serialize, PartialEq)]
+    #[serde(deny_unknown_fields)]
+    struct Ball {
+        x: f64,
+        y: f64,
+    }
+
+    #[derive(Debug, Deserialize, Serialize, PartialEq)]
+    #[serde(deny_unknown_fields)]
+    struct Level {
+        ball: Ball,
+        walls: Vec<Ball>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        note: Option<String>,
+    }
+
+    #[test]
+    fn an_object_written_as_a_list_is_refused_where_it_is() {
+        let ok = br#"{"ball": {"x": 1, "y": 2}, "walls": [{"x": 3, "y": 4}]}"#;
+        assert!(from_slice::<Level>(ok, 1000).is_ok());
+        for (bad, at) in [
+            (&br#"{"ball": [1, 2], "walls": []}"#[..], "at ball:"),
+            (
+                br#"{"ball": {"x": 1, "y": 2}, "walls": [{"x": 3, "y": 4}, [5, 6]]}"#,
+                "at walls[1]:",
+            ),
+            (br#"[{"x": 1, "y": 2}, []]"#, "an object is expected"),
+        ] {
+            let e = from_slice::<Level>(bad, 1000).unwrap_err().to_string();
+            assert!(e.contains(at) && e.contains("not a list"), "{e}");
+        }
+        // Lists where lists belong are fine; a field left out is fine.
+        let e = parse_checked_at::<Level>(r#"{"ball": [1, 2], "walls": []}"#, "ball");
+        assert!(e.is_err());
     }
 
     #[test]

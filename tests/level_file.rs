@@ -503,3 +503,33 @@ proptest! {
         let _ = decode_share_code(&format!("CT-{text}"));
     }
 }
+
+#[test]
+fn a_struct_written_as_a_list_of_its_values_is_refused() {
+    // serde would read `"ball": [12.52, 8.0]` as the ball at (12.52, 8.0).
+    for (edit, at) in [
+        (
+            (|v: &mut Value| v["level"]["ball"] = serde_json::json!([12.52, 8.0]))
+                as fn(&mut Value),
+            "level.ball",
+        ),
+        (
+            |v: &mut Value| {
+                let wall = v["level"]["walls"][0].clone();
+                v["level"]["walls"][0] = serde_json::json!([wall["a"], wall["b"]]);
+            },
+            "level.walls[0]",
+        ),
+    ] {
+        let bytes = edited(42, edit);
+        let e = parse_level_file(&bytes).unwrap_err().to_string();
+        assert!(e.contains(at) && e.contains("not a list"), "{e}");
+    }
+    // A rules file's count range written as a list: refused too.
+    let shown = contraption::rules_file_text(&ValidRules::default());
+    let bytes = edited_text(&shown, |v| {
+        v["rules"]["walls"]["count"] = serde_json::json!([2, 5]);
+    });
+    let e = parse_rules_file(&bytes).unwrap_err().to_string();
+    assert!(e.contains("walls.count") && e.contains("not a list"), "{e}");
+}
