@@ -204,7 +204,7 @@ fn bad_searches_are_refused_and_change_nothing() {
     std::fs::write(&ck, &text).unwrap();
     let out = contraption(&["search", "walls = 5", "0..100", "--resume", ck_s]);
     assert_eq!(out.status.code(), Some(1));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("damaged"));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("changed since it was written"));
     assert_eq!(std::fs::read_to_string(&ck).unwrap(), text);
     // Not a checkpoint at all.
     let other = dir.path().join("other.json");
@@ -234,6 +234,8 @@ fn rules_with_sweep(dir: &Path, xs: usize, ys: usize, angles: usize) -> std::pat
         .collect::<Vec<f64>>()
         .into();
     sweep["nearly_trivial_solving"] = 1.into();
+    // Few attempts, so 1,024 placements stay within the everyday work budget.
+    file["rules"]["generator"]["max_attempts"] = 5.into();
     let path = dir.join(format!("sweep-{}.json", xs * ys * angles));
     std::fs::write(&path, serde_json::to_vec(&file).unwrap()).unwrap();
     path
@@ -282,4 +284,65 @@ fn a_refused_criterion_is_quoted_shortened() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.len() < 600, "{} bytes of error: {err}", err.len());
     assert!(err.contains('…'), "{err}");
+}
+
+#[test]
+fn every_single_digit_change_of_a_checkpoint_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let ck = dir.path().join("ck.json");
+    let ck_s = ck.to_str().unwrap();
+    let (expr, range) = ("walls = 5 and solving <= 2", "0..300");
+    let first = contraption(&["search", expr, range, "--resume", ck_s]);
+    assert!(first.status.success());
+    let saved = std::fs::read_to_string(&ck).unwrap();
+    assert!(saved.contains("\"checksum\""), "{saved}");
+    // Resumed as written: nothing more to search, the same summary.
+    let again = contraption(&["search", expr, range, "--resume", ck_s]);
+    assert!(again.status.success());
+    assert_eq!(split(&again.stdout).1, split(&first.stdout).1);
+    let mut refused = 0;
+    for (i, c) in saved.char_indices().filter(|(_, c)| c.is_ascii_digit()) {
+        let d = c.to_digit(10).unwrap();
+        let edited = format!("{}{}{}", &saved[..i], (d + 1) % 10, &saved[i + 1..]);
+        std::fs::write(&ck, &edited).unwrap();
+        let out = contraption(&["search", expr, range, "--resume", ck_s]);
+        assert_eq!(
+            out.status.code(),
+            Some(1),
+            "digit {i} of the checkpoint changed"
+        );
+        assert!(
+            out.stdout.is_empty(),
+            "digit {i}: refused before any output"
+        );
+        assert_eq!(
+            std::fs::read_to_string(&ck).unwrap(),
+            edited,
+            "left as it was"
+        );
+        refused += 1;
+    }
+    assert!(refused > 20, "{refused} digits changed");
+    // A checkpoint of the old format (no checksum) is refused with a way out.
+    let old = saved.replace("\"version\": 2", "\"version\": 1");
+    std::fs::write(&ck, &old).unwrap();
+    let out = contraption(&["search", expr, range, "--resume", ck_s]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("remove it"));
+}
+
+#[test]
+fn an_unwritable_checkpoint_is_found_before_any_work() {
+    let dir = tempfile::tempdir().unwrap();
+    let missing = dir.path().join("no-such-dir").join("ck.json");
+    let out = contraption(&[
+        "search",
+        "walls = 5",
+        "0..100000000",
+        "--resume",
+        missing.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("cannot write the checkpoint"));
+    assert!(out.stdout.is_empty(), "no batch was searched");
 }

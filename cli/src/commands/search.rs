@@ -49,8 +49,12 @@ pub struct Args {
     resume: Option<PathBuf>,
 }
 
-/// What a checkpoint file holds: which search, how far it got, and its totals.
-#[derive(Debug, Serialize, Deserialize)]
+/// The checkpoint format written now: version 2 carries a checksum.
+const CHECKPOINT_VERSION: u32 = 2;
+
+/// What a checkpoint file holds: which search, how far it got, and its totals,
+/// with the SHA-256 of all of that (`checksum`), so any edit is refused.
+#[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct Checkpoint {
     kind: String,
@@ -63,6 +67,18 @@ struct Checkpoint {
     next: u64,
     matches: u64,
     totals: Totals,
+    /// `content_checksum` of the checkpoint with this field empty.
+    #[serde(default)]
+    checksum: String,
+}
+
+impl Checkpoint {
+    fn checksum_now(&self) -> String {
+        contraption::content_checksum(&Checkpoint {
+            checksum: String::new(),
+            ..self.clone()
+        })
+    }
 }
 
 /// The last line: `{"summary": …}`.
@@ -104,7 +120,7 @@ pub fn run(args: Args, ctx: &Ctx, out: &mut Out) -> Result<Exit> {
     let rules_id = ctx.rules.id().to_owned();
     let mut state = Checkpoint {
         kind: CHECKPOINT_KIND.into(),
-        version: 1,
+        version: CHECKPOINT_VERSION,
         criteria: criteria.to_string(),
         rules_id,
         from,
@@ -112,12 +128,20 @@ pub fn run(args: Args, ctx: &Ctx, out: &mut Out) -> Result<Exit> {
         next: from,
         matches: 0,
         totals: Totals::default(),
+        checksum: String::new(),
     };
     if let Some(path) = &args.resume {
         if let Some(saved) = read_checkpoint(path)? {
             check_same_search(&saved, &state, path)?;
             state = saved;
         }
+        // A checkpoint that cannot be written is found now, before any work: a
+        // temporary sibling is made (and removed) where the checkpoint goes.
+        drop(
+            contraption_io::AtomicFile::create(path).with_context(|| {
+                format!("cannot write the checkpoint {}", crate::term::path(path))
+            })?,
+        );
     }
 
     let cancel = ctrl_c_flag();
@@ -203,10 +227,19 @@ fn read_checkpoint(path: &Path) -> Result<Option<Checkpoint>> {
     }
     let bytes = contraption_io::read_file_bounded(path, MAX_CHECKPOINT_BYTES)?;
     let shown = crate::term::path(path);
-    let c: Checkpoint = serde_json::from_slice(&bytes)
+    let c: Checkpoint = contraption::strict_json::from_slice(&bytes, MAX_CHECKPOINT_BYTES as usize)
         .with_context(|| format!("{shown} is not a search checkpoint"))?;
-    if c.kind != CHECKPOINT_KIND || c.version != 1 {
-        bail!("{shown} is not a search checkpoint of this version");
+    if c.kind != CHECKPOINT_KIND {
+        bail!("{shown} is not a search checkpoint");
+    }
+    if c.version != CHECKPOINT_VERSION {
+        bail!(
+            "{shown} is a search checkpoint of version {} (this contraption writes version {CHECKPOINT_VERSION}, with a checksum); remove it to start the search over",
+            c.version
+        );
+    }
+    if c.checksum != c.checksum_now() {
+        bail!("{shown} was changed since it was written (its checksum does not match its content); remove it to start over");
     }
     let consistent = c.from < c.to
         && c.to <= 1 << 32
@@ -244,7 +277,11 @@ fn check_same_search(saved: &Checkpoint, wanted: &Checkpoint, path: &Path) -> Re
 }
 
 fn save_checkpoint(path: &Path, state: &Checkpoint) -> Result<()> {
-    let mut text = serde_json::to_vec_pretty(state)?;
+    let sealed = Checkpoint {
+        checksum: state.checksum_now(),
+        ..state.clone()
+    };
+    let mut text = serde_json::to_vec_pretty(&sealed)?;
     text.push(b'\n');
     contraption_io::write_atomically(path, &text)
         .with_context(|| format!("cannot write the checkpoint {}", crate::term::path(path)))?;
