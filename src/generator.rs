@@ -147,6 +147,8 @@ pub(crate) enum Pick {
     Fallback { attempt: u32 },
     /// Every candidate was preSolved: the last one.
     AllPreSolved { attempt: u32 },
+    /// `stop` said so before an attempt: nothing ships.
+    Stopped,
 }
 
 /// The game's loop: candidates drawn from one continuing mulberry32 stream seeded
@@ -155,17 +157,22 @@ pub(crate) enum Pick {
 /// candidate in turn and, for one that is not preSolved, returns the first sweep
 /// placement that solves it (`None` when none does); what it returns for a
 /// preSolved candidate is ignored. [`generate_with`] and the summaries share it.
+/// `stop` is looked at before each attempt ([`Pick::Stopped`]).
 pub(crate) fn pick(
     rules: &ValidRules,
     seed: u32,
     bare_options: &SimOptions,
     mut draw: impl FnMut(&mut Mulberry32) -> World,
     mut judge: impl FnMut(Candidate) -> Option<u32>,
+    stop: impl Fn() -> bool,
 ) -> Pick {
     let mut rng = Mulberry32::new(seed);
     let max_attempts = rules.generator.max_attempts;
     let mut fallback: Option<u32> = None;
     for index in 1..=max_attempts {
+        if stop() {
+            return Pick::Stopped;
+        }
         let world = draw(&mut rng);
         let compiled = Compiled::new(rules, &world);
         let (bare, trace) = compiled.run_traced(bare_options);
@@ -220,53 +227,58 @@ pub fn generate_with(
     let sweep_size = rules.sweep.size();
     let complete = options.mode == Mode::Inspector;
     let mut attempts: Vec<Attempt> = Vec::new();
-    let pick = pick(rules, seed, &bare_options, draw, |c| {
-        let Candidate {
-            index,
-            world,
-            compiled,
-            bare,
-            trace,
-            fallback_candidate,
-        } = c;
-        let hash = level_hash(&world);
-        if bare.outcome == Outcome::Goal {
-            // The game never sweeps a preSolved candidate; the inspector does, to
-            // show what a ramp would have done, without changing the verdict.
-            let sweep = complete.then(|| {
-                run_sweep_traced(
-                    rules,
-                    &world,
-                    &compiled,
-                    &trace,
-                    true,
-                    options.trajectory_stride,
-                )
-            });
-            attempts.push(Attempt {
+    let pick = pick(
+        rules,
+        seed,
+        &bare_options,
+        draw,
+        |c| {
+            let Candidate {
                 index,
                 world,
-                level_hash: hash,
-                verdict: Verdict::PreSolved,
-                reason: format!(
-                    "preSolved: the bare ball falls into the goal after {} steps",
-                    bare.steps
-                ),
-                fallback_candidate: false,
+                compiled,
                 bare,
-                sweep,
-            });
-            return None;
-        }
-        let sweep = run_sweep_traced(
-            rules,
-            &world,
-            &compiled,
-            &trace,
-            complete,
-            options.trajectory_stride,
-        );
-        let (verdict, reason) = match sweep.game_stop {
+                trace,
+                fallback_candidate,
+            } = c;
+            let hash = level_hash(&world);
+            if bare.outcome == Outcome::Goal {
+                // The game never sweeps a preSolved candidate; the inspector does, to
+                // show what a ramp would have done, without changing the verdict.
+                let sweep = complete.then(|| {
+                    run_sweep_traced(
+                        rules,
+                        &world,
+                        &compiled,
+                        &trace,
+                        true,
+                        options.trajectory_stride,
+                    )
+                });
+                attempts.push(Attempt {
+                    index,
+                    world,
+                    level_hash: hash,
+                    verdict: Verdict::PreSolved,
+                    reason: format!(
+                        "preSolved: the bare ball falls into the goal after {} steps",
+                        bare.steps
+                    ),
+                    fallback_candidate: false,
+                    bare,
+                    sweep,
+                });
+                return None;
+            }
+            let sweep = run_sweep_traced(
+                rules,
+                &world,
+                &compiled,
+                &trace,
+                complete,
+                options.trajectory_stride,
+            );
+            let (verdict, reason) = match sweep.game_stop {
             Some(stop) => {
                 let p = sweep_placement(rules, stop as usize);
                 (
@@ -289,19 +301,21 @@ pub fn generate_with(
                 ),
             ),
         };
-        let stop = sweep.game_stop;
-        attempts.push(Attempt {
-            index,
-            world,
-            level_hash: hash,
-            verdict,
-            reason,
-            fallback_candidate,
-            bare,
-            sweep: Some(sweep),
-        });
-        stop
-    });
+            let stop = sweep.game_stop;
+            attempts.push(Attempt {
+                index,
+                world,
+                level_hash: hash,
+                verdict,
+                reason,
+                fallback_candidate,
+                bare,
+                sweep: Some(sweep),
+            });
+            stop
+        },
+        || false,
+    );
     let (attempt, is_fallback, all_pre_solved, solution, reason) = match pick {
         Pick::Accepted { attempt, stop } => (
             attempt,
@@ -319,6 +333,7 @@ pub fn generate_with(
                 "fallback: no candidate in {max_attempts} attempts had a one-ramp solution; shipping attempt {attempt}, the first non-trivial one"
             ),
         ),
+        Pick::Stopped => unreachable!("a report's generation is never asked to stop"),
         Pick::AllPreSolved { attempt } => (
             attempt,
             false,

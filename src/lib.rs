@@ -53,10 +53,10 @@ pub use share::{decode_share_code, encode_share_code, share_code, ShareCode, Sha
 pub use sim::{simulate, BareTrace, Compiled, Outcome, PartRunner, SimOptions, SimResult};
 pub use solution::{new_solution, parse_solution, replay, solution_text, Solution, SolutionError};
 pub use strict_json::JsonError;
-pub use summary::{summarize, summarize_report, SeedSummary, ShippedKind};
+pub use summary::{summarize, summarize_report, summarize_until, SeedSummary, ShippedKind};
 pub use sweep::{
-    complete_sweep, mark_solving, run_sweep, run_sweep_plain, run_sweep_traced, sweep_placement,
-    sweep_placements, Sweep, SweepCounts, SweepEntry, SweepResult,
+    complete_sweep, mark_solving, mark_solving_until, run_sweep, run_sweep_plain, run_sweep_traced,
+    sweep_placement, sweep_placements, Stopped, Sweep, SweepCounts, SweepEntry, SweepResult,
 };
 pub use totals::{ScanSummary, Totals};
 pub use valid_rules::{rules_id, RulesError, ValidRules, DEFAULT_RULES_ID};

@@ -7,7 +7,7 @@ use crate::generator::{draw_candidate, pick, Pick};
 use crate::report::GenerationReport;
 use crate::rules::{Rules, RULES_VERSION};
 use crate::sim::{Compiled, Outcome, PartRunner, SimOptions};
-use crate::sweep::{complete_sweep, mark_solving, Sweep, SweepResult};
+use crate::sweep::{complete_sweep, mark_solving_until, Sweep, SweepResult};
 use crate::valid_rules::ValidRules;
 use crate::world::{Inventory, World};
 
@@ -76,7 +76,21 @@ impl SeedSummary {
 /// ([`mark_solving`]), and only the shipped level is hashed. Tested equal to the
 /// report's summary (`tests/sweep_shortcut.rs`).
 pub fn summarize(rules: &ValidRules, seed: u32) -> SeedSummary {
+    summarize_until(rules, seed, || false).expect("never asked to stop")
+}
+
+/// [`summarize`], looking at `stop` before each attempt and each sweep placement:
+/// `None` as soon as it says so (a cancel, Ctrl-C), after one simulation at most
+/// — however slow the rules, a stop is heard within one simulation's time. With
+/// a `stop` that never says so, exactly [`summarize`].
+pub fn summarize_until(
+    rules: &ValidRules,
+    seed: u32,
+    stop: impl Fn() -> bool,
+) -> Option<SeedSummary> {
     let mask_len = rules.sweep.size().div_ceil(8);
+    // Set by a sweep given up midway; read by `pick` before the next attempt.
+    let stopped = std::cell::Cell::new(false);
     let mut pre_solved = 0u32;
     let mut attempts = 0u32;
     // The candidates that may ship: the accepted one with its whole mask, the
@@ -98,24 +112,39 @@ pub fn summarize(rules: &ValidRules, seed: u32) -> SeedSummary {
             }
             let mut runner = PartRunner::new(&c.compiled, &c.trace);
             let mut mask = vec![0u8; mask_len];
-            let stop = mark_solving(rules, &c.world, &mut runner, 0, true, &mut mask);
-            if let Some(stop) = stop {
-                mark_solving(
+            let Ok(first) =
+                mark_solving_until(rules, &c.world, &mut runner, 0, true, &mut mask, &stop)
+            else {
+                stopped.set(true);
+                return None;
+            };
+            if let Some(first) = first {
+                let rest = mark_solving_until(
                     rules,
                     &c.world,
                     &mut runner,
-                    stop as usize + 1,
+                    first as usize + 1,
                     false,
                     &mut mask,
+                    &stop,
                 );
+                if rest.is_err() {
+                    stopped.set(true);
+                    return None;
+                }
                 accepted = Some((c.world, mask));
             } else if c.fallback_candidate {
                 fallback = Some(c.world);
             }
-            stop
+            first
         },
+        || stopped.get() || stop(),
     );
+    if stopped.get() {
+        return None;
+    }
     let (shipped, world, solving_mask) = match (pick, accepted, fallback, last) {
+        (Pick::Stopped, ..) => return None,
         (Pick::Accepted { .. }, Some((world, mask)), _, _) => (ShippedKind::Accepted, world, mask),
         (Pick::Fallback { .. }, _, Some(world), _) => {
             (ShippedKind::Fallback, world, vec![0u8; mask_len])
@@ -124,19 +153,21 @@ pub fn summarize(rules: &ValidRules, seed: u32) -> SeedSummary {
             let base = Compiled::new(rules, &world);
             let (_, trace) = base.run_traced(&SimOptions::default());
             let mut mask = vec![0u8; mask_len];
-            mark_solving(
+            mark_solving_until(
                 rules,
                 &world,
                 &mut PartRunner::new(&base, &trace),
                 0,
                 false,
                 &mut mask,
-            );
+                &stop,
+            )
+            .ok()?;
             (ShippedKind::AllPreSolved, world, mask)
         }
         _ => unreachable!("the loop keeps the candidate it picks"),
     };
-    SeedSummary {
+    Some(SeedSummary {
         seed,
         rules_version: RULES_VERSION,
         shipped,
@@ -148,7 +179,7 @@ pub fn summarize(rules: &ValidRules, seed: u32) -> SeedSummary {
         walls: world.walls.len() as u32,
         inventory: world.inventory,
         level_hash: level_hash(&world),
-    }
+    })
 }
 
 /// Summarises a report (of either mode) made under `rules`; sweeps the shipped

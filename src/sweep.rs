@@ -228,8 +228,27 @@ pub fn mark_solving(
     first_only: bool,
     mask: &mut [u8],
 ) -> Option<u32> {
+    mark_solving_until(rules, world, runner, from, first_only, mask, || false)
+        .expect("never asked to stop")
+}
+
+/// [`mark_solving`], looking at `stop` before each placement's run: `Err(Stopped)`
+/// as soon as it says so (the mask then holds the placements run so far). One
+/// simulation at most runs after `stop` turned true.
+pub fn mark_solving_until(
+    rules: &ValidRules,
+    world: &World,
+    runner: &mut PartRunner,
+    from: usize,
+    first_only: bool,
+    mask: &mut [u8],
+    stop: impl Fn() -> bool,
+) -> Result<Option<u32>, Stopped> {
     let mut first = None;
     for i in from..rules.sweep.size() {
+        if stop() {
+            return Err(Stopped);
+        }
         let ramp = sweep_placement(rules, i);
         // The placement check only for ramps the ball meets (or that keep a bare
         // run ending in the goal): a ramp it never meets changes nothing anyway.
@@ -244,8 +263,12 @@ pub fn mark_solving(
             }
         }
     }
-    first
+    Ok(first)
 }
+
+/// Work given up because the caller asked it to stop (a cancel, Ctrl-C).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Stopped;
 
 /// Runs the placements after those `sweep` lists, until the end (when
 /// `sweep.complete`) or the first that reaches the goal.

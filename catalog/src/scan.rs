@@ -18,7 +18,7 @@ use rayon::prelude::*;
 use rusqlite::{params, OptionalExtension, TransactionBehavior};
 use serde::{Deserialize, Serialize};
 
-use contraption::{summarize, ValidRules, RULES_VERSION};
+use contraption::{summarize_until, ValidRules, RULES_VERSION};
 
 use crate::error::CatalogError;
 use crate::lease::{holder_may_be_alive, owner_token, unix_now, Heartbeat};
@@ -447,10 +447,13 @@ impl Catalog {
             next,
             ..scan.clone()
         })));
-        let summarise = |a: u64, b: u64| -> Vec<_> {
+        // `None` when the scan is cancelled meanwhile: every seed's summary
+        // looks at the flag between simulations, so a cancel is heard within
+        // one simulation however slow the rules.
+        let summarise = |a: u64, b: u64| -> Option<Vec<_>> {
             (a..b)
                 .into_par_iter()
-                .map(|s| summarize(rules, s as u32))
+                .map(|s| summarize_until(rules, s as u32, || cancel.load(Ordering::Relaxed)))
                 .collect()
         };
         // The lease is renewed while the chunks are summarised, however long
@@ -459,11 +462,11 @@ impl Catalog {
         let lease_seconds = self.lease_seconds;
         let mut rows = summarise(next, (next + SCAN_CHUNK).min(scan.to));
         while next < scan.to {
-            if cancel.load(Ordering::Relaxed) {
+            let Some(chunk) = rows.filter(|_| !cancel.load(Ordering::Relaxed)) else {
                 return Ok(self
                     .release(id, me, Some(ScanState::Cancelled))?
                     .then_some(ScanEnd::Cancelled));
-            }
+            };
             let end = (next + SCAN_CHUNK).min(scan.to);
             // The next chunk is summarised on all cores while this one is committed
             // (it is thrown away if the scan stops), so no core waits for SQLite.
@@ -480,7 +483,7 @@ impl Catalog {
                     if held == 0 {
                         return Ok(false);
                     }
-                    put_rows(&tx, rules.id(), &rows)?;
+                    put_rows(&tx, rules.id(), &chunk)?;
                     tx.commit()?;
                     Ok(true)
                 },

@@ -18,7 +18,7 @@ use rayon::prelude::*;
 use rusqlite::{params, OptionalExtension, Row, TransactionBehavior};
 use serde::{Deserialize, Serialize};
 
-use contraption::{summarize, Criteria, SeedSummary, Totals, ValidRules};
+use contraption::{summarize_until, Criteria, SeedSummary, Totals, ValidRules};
 
 use crate::error::CatalogError;
 use crate::scan::{ScanEnd, ScanState};
@@ -33,18 +33,22 @@ pub const SEARCH_BATCH: u64 = 4096;
 const SEED_END: u64 = 1 << 32;
 
 /// Summarises `start..end` under `rules` on all cores, adds every row to
-/// `totals`, and returns the rows that meet `criteria`, in seed order.
+/// `totals`, and returns the rows that meet `criteria`, in seed order. `None`
+/// (and `totals` untouched) when `cancel` is set meanwhile: each seed's summary
+/// looks at it between simulations, so a cancel is heard within one simulation
+/// however slow the rules.
 pub fn search_batch(
     rules: &ValidRules,
     criteria: &Criteria,
     start: u64,
     end: u64,
     totals: &mut Totals,
-) -> Vec<SeedSummary> {
+    cancel: &AtomicBool,
+) -> Option<Vec<SeedSummary>> {
     let rows: Vec<SeedSummary> = (start..end)
         .into_par_iter()
-        .map(|s| summarize(rules, s as u32))
-        .collect();
+        .map(|s| summarize_until(rules, s as u32, || cancel.load(Ordering::Relaxed)))
+        .collect::<Option<_>>()?;
     let mut matches = Vec::new();
     for row in rows {
         totals.add(&row);
@@ -52,7 +56,7 @@ pub fn search_batch(
             matches.push(row);
         }
     }
-    matches
+    Some(matches)
 }
 
 /// A search of seeds `from..to` (to excluded) for `criteria` under the rules
@@ -252,7 +256,11 @@ impl Catalog {
             }
             let end = (s.next + SEARCH_BATCH).min(s.to);
             let mut totals = s.totals.clone();
-            let found = search_batch(rules, &criteria, s.next, end, &mut totals);
+            let Some(found) = search_batch(rules, &criteria, s.next, end, &mut totals, cancel)
+            else {
+                self.set_search_state(id, ScanState::Cancelled)?;
+                return Ok(ScanEnd::Cancelled);
+            };
             let state = if end == s.to {
                 ScanState::Done
             } else {

@@ -32,11 +32,15 @@ fn plain(criteria: &str, from: u32, to: u32) -> (Vec<u32>, Totals) {
 fn the_batch_step_keeps_the_matches_in_seed_order_and_adds_every_row() {
     let c = parse_criteria("solving <= 2 or walls in 5..6").unwrap();
     let mut totals = Totals::default();
-    let found = search_batch(&v1(), &c, 100, 900, &mut totals);
+    let found = search_batch(&v1(), &c, 100, 900, &mut totals, &AtomicBool::new(false)).unwrap();
     let (seeds, expected) = plain("solving <= 2 or walls in 5..6", 100, 900);
     assert_eq!(found.iter().map(|r| r.seed).collect::<Vec<_>>(), seeds);
     assert!(!seeds.is_empty());
     assert_eq!(totals, expected);
+    // Cancelled meanwhile: nothing found, the totals untouched.
+    let mut untouched = Totals::default();
+    let cancelled = search_batch(&v1(), &c, 100, 900, &mut untouched, &AtomicBool::new(true));
+    assert_eq!((cancelled, untouched), (None, Totals::default()));
 }
 
 #[test]

@@ -123,3 +123,77 @@ fn slow_rules_and_files_that_embed_them_need_allow_slow() {
         stderr(&out)
     );
 }
+
+/// Rules under which one seed takes minutes: ten attempts, 1,024 placements,
+/// each simulation its whole 100,000-step budget (the ball lies on a flat ramp
+/// under its start, no bounce, no rest). Slow: used with --allow-slow only.
+fn minutes_a_seed(dir: &Path) -> PathBuf {
+    let shown = run(&["rules", "show"]);
+    let mut file: Value = serde_json::from_slice(&shown.stdout).unwrap();
+    let r = &mut file["rules"];
+    r["generator"]["max_attempts"] = 10.into();
+    r["ball"]["start_x"] = serde_json::json!({"min": 50.0, "max": 50.0});
+    r["parts"]["ramp"]["restitution"] = 0.0.into();
+    r["simulation"]["rest_speed"] = 0.0.into();
+    r["simulation"]["max_steps"] = 100_000.into();
+    r["sweep"]["xs"] = vec![50.0; 16].into();
+    r["sweep"]["ys"] = vec![20.0; 4].into();
+    r["sweep"]["angles"] = vec![0.0; 16].into();
+    let path = dir.join("minutes.json");
+    std::fs::write(&path, file.to_string()).unwrap();
+    path
+}
+
+#[test]
+fn ctrl_c_is_heard_within_a_simulation_however_slow_the_rules() {
+    use std::process::Stdio;
+    let dir = tempfile::tempdir().unwrap();
+    let rules = minutes_a_seed(dir.path());
+    let db = dir.path().join("c.sqlite3");
+    let ck = dir.path().join("ck.json");
+    for args in [
+        vec![
+            "--allow-slow",
+            "--rules",
+            s(&rules),
+            "search",
+            "true",
+            "0..64",
+            "--resume",
+            s(&ck),
+        ],
+        vec![
+            "--allow-slow",
+            "--rules",
+            s(&rules),
+            "scan",
+            "0..64",
+            "--db",
+            s(&db),
+        ],
+    ] {
+        let child = cmd(&args)
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        std::thread::sleep(std::time::Duration::from_millis(800));
+        let asked = std::time::Instant::now();
+        let pid = rustix::process::Pid::from_child(&child);
+        rustix::process::kill_process(pid, rustix::process::Signal::INT).unwrap();
+        // A guard against a deaf process (one seed here takes minutes), not a
+        // measure: the time it took is printed.
+        let out = support::wait_guarded(child, std::time::Duration::from_secs(30));
+        eprintln!("{}: stopped {:?} after Ctrl-C", args[3], asked.elapsed());
+        if args[3] == "search" {
+            assert_eq!(out.status.code(), Some(130), "{}", stderr(&out));
+        } else {
+            // `scan --db` says it was cancelled and how to resume (exit 0).
+            let said = String::from_utf8_lossy(&out.stdout);
+            assert!(out.status.success() && said.contains("cancelled"), "{said}");
+        }
+    }
+    // No batch was finished: no checkpoint claims one.
+    assert!(!ck.exists(), "a checkpoint of a batch given up");
+}

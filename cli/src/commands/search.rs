@@ -152,7 +152,11 @@ pub fn run(args: Args, ctx: &Ctx, out: &mut Out) -> Result<Exit> {
 
     while state.next < to && !cancel.load(Ordering::Relaxed) {
         let end = (state.next + BATCH).min(to);
-        search_batch(ctx, &criteria, state.next, end, &mut state, out)?;
+        // Ctrl-C during the batch: it is given up (within one simulation) and
+        // the search stops where the last whole batch ended.
+        if !search_batch(ctx, &criteria, state.next, end, &mut state, out, &cancel)? {
+            break;
+        }
         out.flush()?;
         state.next = end;
         if let Some(path) = &args.resume {
@@ -200,7 +204,7 @@ pub fn run(args: Args, ctx: &Ctx, out: &mut Out) -> Result<Exit> {
 
 /// Summarises `start..end` on all cores (the catalog's batch step, shared with
 /// the studio), adds every row to the totals and prints the matching ones in
-/// seed order.
+/// seed order. False (nothing added or printed) when Ctrl-C came meanwhile.
 fn search_batch(
     ctx: &Ctx,
     criteria: &Criteria,
@@ -208,15 +212,24 @@ fn search_batch(
     end: u64,
     state: &mut Checkpoint,
     out: &mut Out,
-) -> Result<()> {
-    let found =
-        contraption_catalog::search_batch(&ctx.rules, criteria, start, end, &mut state.totals);
+    cancel: &std::sync::atomic::AtomicBool,
+) -> Result<bool> {
+    let Some(found) = contraption_catalog::search_batch(
+        &ctx.rules,
+        criteria,
+        start,
+        end,
+        &mut state.totals,
+        cancel,
+    ) else {
+        return Ok(false);
+    };
     for row in &found {
         state.matches += 1;
         out.json_compact(row)?;
         out.text("\n")?;
     }
-    Ok(())
+    Ok(true)
 }
 
 /// The checkpoint in `path`, or `None` when there is no file yet.
