@@ -8,6 +8,7 @@
 
 pub mod calendar;
 pub mod canonical;
+pub mod checkpoint;
 pub mod compare;
 pub mod criteria;
 pub mod expressive_range;

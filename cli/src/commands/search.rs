@@ -5,10 +5,13 @@
 use std::path::{Path, PathBuf};
 use std::sync::atomic::Ordering;
 
-use anyhow::{bail, Context, Result};
+use anyhow::{Context, Result};
+use contraption::checkpoint::{
+    checkpoint_text, parse_checkpoint, SearchCheckpoint as Checkpoint, MAX_CHECKPOINT_BYTES,
+};
 use contraption::totals::SolvingBucket;
-use contraption::{parse_criteria_for, Criteria, ScanSummary, Totals};
-use serde::{Deserialize, Serialize};
+use contraption::{parse_criteria_for, Criteria, ScanSummary};
+use serde::Serialize;
 
 use crate::args::parse_range;
 use crate::exit::Exit;
@@ -20,11 +23,6 @@ use crate::Ctx;
 /// matches and two checkpoints: memory stays flat whatever the range. The batch
 /// step is the catalog's, shared with the studio's searches.
 const BATCH: u64 = contraption_catalog::SEARCH_BATCH;
-
-/// The largest checkpoint file read (a real one is a few KiB).
-const MAX_CHECKPOINT_BYTES: u64 = 64 * 1024;
-
-const CHECKPOINT_KIND: &str = "contraption-search-checkpoint";
 
 /// Every seed of a range (or of all 4,294,967,296) whose shipped level meets
 /// EXPR, e.g. `solving = 1 and walls = 5`, `fallback`, `attempts >= 10 or not
@@ -47,38 +45,6 @@ pub struct Args {
     /// with the same summary as an uninterrupted run.
     #[arg(long, value_name = "FILE")]
     resume: Option<PathBuf>,
-}
-
-/// The checkpoint format written now: version 2 carries a checksum.
-const CHECKPOINT_VERSION: u32 = 2;
-
-/// What a checkpoint file holds: which search, how far it got, and its totals,
-/// with the SHA-256 of all of that (`checksum`), so any edit is refused.
-#[derive(Debug, Clone, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Checkpoint {
-    kind: String,
-    version: u32,
-    criteria: String,
-    rules_id: String,
-    from: u64,
-    to: u64,
-    /// The first seed not searched yet.
-    next: u64,
-    matches: u64,
-    totals: Totals,
-    /// `content_checksum` of the checkpoint with this field empty.
-    #[serde(default)]
-    checksum: String,
-}
-
-impl Checkpoint {
-    fn checksum_now(&self) -> String {
-        contraption::content_checksum(&Checkpoint {
-            checksum: String::new(),
-            ..self.clone()
-        })
-    }
 }
 
 /// The last line: `{"summary": …}`.
@@ -117,19 +83,7 @@ pub fn run(args: Args, ctx: &Ctx, out: &mut Out) -> Result<Exit> {
         Some(range) => parse_range(range)?,
         None => (0, 1 << 32),
     };
-    let rules_id = ctx.rules.id().to_owned();
-    let mut state = Checkpoint {
-        kind: CHECKPOINT_KIND.into(),
-        version: CHECKPOINT_VERSION,
-        criteria: criteria.to_string(),
-        rules_id,
-        from,
-        to,
-        next: from,
-        matches: 0,
-        totals: Totals::default(),
-        checksum: String::new(),
-    };
+    let mut state = Checkpoint::new(criteria.to_string(), ctx.rules.id().to_owned(), from, to);
     if let Some(path) = &args.resume {
         if let Some(saved) = read_checkpoint(path)? {
             check_same_search(&saved, &state, path)?;
@@ -238,30 +192,9 @@ fn read_checkpoint(path: &Path) -> Result<Option<Checkpoint>> {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
         _ => {}
     }
-    let bytes = contraption_io::read_file_bounded(path, MAX_CHECKPOINT_BYTES)?;
-    let shown = crate::term::path(path);
-    let c: Checkpoint = contraption::strict_json::from_slice(&bytes, MAX_CHECKPOINT_BYTES as usize)
-        .with_context(|| format!("{shown} is not a search checkpoint"))?;
-    if c.kind != CHECKPOINT_KIND {
-        bail!("{shown} is not a search checkpoint");
-    }
-    if c.version != CHECKPOINT_VERSION {
-        bail!(
-            "{shown} is a search checkpoint of version {} (this contraption writes version {CHECKPOINT_VERSION}, with a checksum); remove it to start the search over",
-            c.version
-        );
-    }
-    if c.checksum != c.checksum_now() {
-        bail!("{shown} was changed since it was written (its checksum does not match its content); remove it to start over");
-    }
-    let consistent = c.from < c.to
-        && c.to <= 1 << 32
-        && (c.from..=c.to).contains(&c.next)
-        && c.totals.seeds == c.next - c.from
-        && c.matches <= c.totals.seeds;
-    if !consistent {
-        bail!("{shown} is damaged (its position and totals disagree); remove it to start over");
-    }
+    let bytes = contraption_io::read_file_bounded(path, MAX_CHECKPOINT_BYTES as u64)?;
+    let c = parse_checkpoint(&bytes)
+        .with_context(|| format!("{} was refused as a checkpoint", crate::term::path(path)))?;
     Ok(Some(c))
 }
 
@@ -290,13 +223,7 @@ fn check_same_search(saved: &Checkpoint, wanted: &Checkpoint, path: &Path) -> Re
 }
 
 fn save_checkpoint(path: &Path, state: &Checkpoint) -> Result<()> {
-    let sealed = Checkpoint {
-        checksum: state.checksum_now(),
-        ..state.clone()
-    };
-    let mut text = serde_json::to_vec_pretty(&sealed)?;
-    text.push(b'\n');
-    contraption_io::write_atomically(path, &text)
-        .with_context(|| format!("cannot write the checkpoint {}", crate::term::path(path)))?;
+    contraption_io::write_atomically(path, checkpoint_text(state).as_bytes())
+        .context("the checkpoint (--resume)")?;
     Ok(())
 }
