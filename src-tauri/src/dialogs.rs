@@ -6,6 +6,7 @@
 
 use std::path::{Path, PathBuf};
 
+use studio_core::slow::SlowFiles;
 use studio_core::{ShellError, StudioError};
 use tauri::{AppHandle, Wry};
 use tauri_plugin_dialog::{DialogExt, FileDialogBuilder, FilePath};
@@ -67,4 +68,31 @@ pub fn open<T, E: Into<StudioError>>(
 ) -> Result<Option<T>, StudioError> {
     let path = chosen(answer, || dialog(app, &kind, title).blocking_pick_file())?;
     path.map(|p| read(&p).map_err(Into::into)).transpose()
+}
+
+/// Asks which file to open, then `read`s it with slow rules refused (a file
+/// refused for them is remembered); or, with `allow_slow` (the path a refusal
+/// named, after the designer confirmed), reads that file again with slow rules
+/// allowed and no dialog. `Ok(None)` when the user cancels.
+#[allow(clippy::too_many_arguments)]
+pub fn open_allowing_slow<T, E: Into<StudioError>>(
+    app: &AppHandle,
+    answer: &DialogAnswer,
+    slow: &SlowFiles,
+    kind: FileKind,
+    title: &str,
+    allow_slow: Option<String>,
+    read: impl FnOnce(&Path, bool) -> Result<T, E>,
+) -> Result<Option<T>, StudioError> {
+    if let Some(shown) = allow_slow {
+        let path = slow.confirmed(&shown)?;
+        return read(&path, true).map(Some).map_err(Into::into);
+    }
+    open(app, answer, kind, title, |p| {
+        slow.first(
+            p,
+            |p, allow| read(p, allow).map_err(Into::into),
+            |e| e.is_slow_rules(),
+        )
+    })
 }

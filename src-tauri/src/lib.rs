@@ -18,6 +18,7 @@ use studio_core::play::Levels;
 use studio_core::rules_book::RulesBook;
 use studio_core::rules_lab::DraftStore;
 use studio_core::settings::SettingsStore;
+use studio_core::slow::SlowFiles;
 use tauri::{Manager, WebviewWindowBuilder};
 
 /// Every command's name, from the one list in `command_list.rs`.
@@ -40,6 +41,7 @@ pub fn run(args: StudioArgs, rules: RulesBook) {
         .manage(Arc::new(Jobs::default()))
         .manage(Arc::new(Levels::default()))
         .manage(Arc::new(rules))
+        .manage(Arc::new(SlowFiles::default()))
         .manage(dialogs::DialogAnswer(args.dialog_answer.clone()))
         .setup(move |app| {
             // Everything the studio remembers lives in the profile (`--profile DIR`),

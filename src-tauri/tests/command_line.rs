@@ -32,6 +32,7 @@ fn help_prints_every_flag_and_exits_0_without_a_display() {
         "--profile <DIR>",
         "--shared-memory-renderer",
         "--rules <FILE>",
+        "--allow-slow",
         "--version",
     ] {
         assert!(stdout.contains(flag), "{flag} in {stdout}");
@@ -89,6 +90,36 @@ fn a_rules_file_the_engine_refuses_stops_the_studio_before_any_window() {
     assert_eq!(out.status.code(), Some(1));
     assert!(text(&out.stderr)
         .starts_with("contraption-studio: cannot use the rules file /nonexistent/rules.json: "));
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn slow_rules_stop_the_studio_before_any_window_unless_allowed() {
+    let dir = std::env::temp_dir().join(format!("studio-slow-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("walls64.json");
+    // The default rules with 64 walls: over the everyday budget by the estimate.
+    let v1 = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../rules/gears.json"))
+        .unwrap();
+    let slow = v1.replacen("\"max\": 5\n", "\"max\": 64\n", 1);
+    assert_ne!(slow, v1, "the walls' count in rules/gears.json");
+    std::fs::write(&path, slow).unwrap();
+    let out = studio(&["--rules", path.to_str().unwrap()]);
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.starts_with(&format!(
+            "contraption-studio: cannot use the rules file {}: these rules are slow (worst case of one seed: ",
+            path.display()
+        )),
+        "{stderr}"
+    );
+    assert!(
+        stderr.ends_with("; start with --allow-slow to use them anyway\n"),
+        "{stderr}"
+    );
+    assert!(!stderr.to_lowercase().contains("gtk"), "{stderr}");
+    assert!(out.stdout.is_empty());
     std::fs::remove_dir_all(&dir).ok();
 }
 

@@ -44,6 +44,12 @@ pub struct StudioArgs {
     #[arg(long, value_name = "FILE")]
     pub rules: Option<PathBuf>,
 
+    /// Use the --rules FILE even when its rules are slow (one seed over the
+    /// everyday work budget at the very worst); without it such a file stops the
+    /// studio with the figures.
+    #[arg(long)]
+    pub allow_slow: bool,
+
     /// The file the Rules view keeps its draft in (created on the first edit).
     /// Default: rules-draft.json in the profile, else in the app's data directory.
     #[arg(long, value_name = "PATH")]
@@ -129,8 +135,9 @@ impl StudioArgs {
     }
 
     /// The rules book: the rules of `--rules FILE` in force (read with a bound,
-    /// strictly, validated), or the default rules without the flag.
+    /// strictly, validated; slow rules only with `--allow-slow`), or the default
+    /// rules without the flag.
     pub fn rules_book(&self) -> Result<RulesBook, RulesFileFailure> {
-        RulesBook::from_file(self.rules.as_deref())
+        RulesBook::from_file(self.rules.as_deref(), self.allow_slow)
     }
 }

@@ -22,6 +22,10 @@ pub enum ShellError {
     Dialog,
     #[error("the window could not be opened: {message}")]
     Window { message: String },
+    /// A confirmation named a file this studio did not refuse for slow rules
+    /// (only a file chosen in a dialog and refused can be read again without one).
+    #[error("{path} was not refused for slow rules here; open it through the dialog")]
+    NotRefused { path: String },
 }
 
 /// A file the studio could not read or write (the `io` kind).
@@ -53,6 +57,19 @@ pub enum StudioError {
     Settings(#[from] SettingsError),
     #[error(transparent)]
     Shell(#[from] ShellError),
+}
+
+impl StudioError {
+    /// Whether this is a refusal of slow rules that were not asked for
+    /// (`slow_rules`, whichever part refused).
+    pub fn is_slow_rules(&self) -> bool {
+        matches!(
+            self,
+            StudioError::Exchange(ExchangeError::SlowRules(_))
+                | StudioError::Play(PlayError::SlowRules(_))
+                | StudioError::RulesLab(RulesLabError::SlowRules(_))
+        )
+    }
 }
 
 /// What a failed command returns to the UI: the typed error and its message.

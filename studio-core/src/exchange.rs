@@ -20,6 +20,7 @@ use ts_rs::TS;
 use crate::error::FileError;
 use crate::files::{self, ReadFailure};
 use crate::rules_book::RulesBook;
+use crate::slow::{self, SlowRules};
 
 /// Why an export or import failed.
 #[derive(Debug, Clone, PartialEq, thiserror::Error, Serialize, Deserialize, TS)]
@@ -32,6 +33,10 @@ pub enum ExchangeError {
     Io(FileError),
     #[error("the picture could not be made: {reason}")]
     Picture { reason: String },
+    /// The file embeds slow rules and they were not asked for: nothing was
+    /// regenerated (read it again with `allow_slow`).
+    #[error("{0}")]
+    SlowRules(Box<SlowRules>),
 }
 
 /// What a picture shows (the render crate's `Shows`): the level with the bare
@@ -158,8 +163,14 @@ pub fn write_picture(
 }
 
 /// Reads a level file strictly, then regenerates its seed under its rules and
-/// lists any drift; the file's rules go in the book.
-pub fn read_level(book: &RulesBook, path: &Path) -> Result<ImportedLevel, ExchangeError> {
+/// lists any drift; the file's rules go in the book. Rules the file embeds that
+/// are slow are refused (`slow_rules`, before any generation, and the book
+/// stays as it was) unless `allow_slow`.
+pub fn read_level(
+    book: &RulesBook,
+    path: &Path,
+    allow_slow: bool,
+) -> Result<ImportedLevel, ExchangeError> {
     let refused = |error| ExchangeError::Refused {
         path: path.display().to_string(),
         error,
@@ -171,10 +182,11 @@ pub fn read_level(book: &RulesBook, path: &Path) -> Result<ImportedLevel, Exchan
         ReadFailure::Io(e) => ExchangeError::Io(e),
     })?;
     let file = parse_level_file(&bytes).map_err(refused)?;
-    let verification = verify(&file);
     let rules = file
         .made_under()
         .expect("parse_level_file refuses a file without its rules");
+    slow::check(&rules, Some(path), allow_slow).map_err(ExchangeError::SlowRules)?;
+    let verification = verify(&file);
     let rules_id = book.remember(&rules);
     Ok(ImportedLevel {
         path: path.display().to_string(),
@@ -215,7 +227,7 @@ mod tests {
             ))
             .into_bytes()
         );
-        let imported = read_level(&book, &path).unwrap();
+        let imported = read_level(&book, &path, false).unwrap();
         assert!(imported.verification.identical);
         assert!(imported.in_force);
         assert_eq!(imported.rules_name, "v1");
@@ -227,7 +239,7 @@ mod tests {
         // Tampered: refused with the reason, typed.
         let text = String::from_utf8(bytes).unwrap();
         std::fs::write(&path, text.replacen("\"y\": 8.0", "\"y\": 9.0", 1)).unwrap();
-        match read_level(&book, &path) {
+        match read_level(&book, &path, false) {
             Err(ExchangeError::Refused {
                 error: LevelFileError::HashMismatch { .. },
                 ..
@@ -237,7 +249,7 @@ mod tests {
         // Too large: refused before it is read.
         std::fs::write(&path, vec![b' '; MAX_LEVEL_FILE_BYTES + 1]).unwrap();
         assert!(matches!(
-            read_level(&book, &path),
+            read_level(&book, &path, false),
             Err(ExchangeError::Refused {
                 error: LevelFileError::TooLarge(_),
                 ..
@@ -279,7 +291,7 @@ mod tests {
         write_level(&gears, &path, 0, None).unwrap();
         // Read in a studio on the default rules: the level keeps its own rules.
         let book = RulesBook::default();
-        let imported = read_level(&book, &path).unwrap();
+        let imported = read_level(&book, &path, false).unwrap();
         assert!(imported.verification.identical);
         assert!(!imported.in_force);
         assert_eq!(imported.rules_id, gears.id());
@@ -288,7 +300,7 @@ mod tests {
         assert_eq!(book.get(gears.id()).unwrap(), gears);
         // Read in a studio started with those rules: they are the rules in force.
         let book = RulesBook::new(gears.clone(), None);
-        assert!(read_level(&book, &path).unwrap().in_force);
+        assert!(read_level(&book, &path, false).unwrap().in_force);
     }
 
     #[test]

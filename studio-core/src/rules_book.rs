@@ -18,6 +18,7 @@ use ts_rs::TS;
 
 use crate::files::{self, ReadFailure};
 use crate::rules::RulesInfo;
+use crate::slow::{self, SlowRules};
 
 /// Other rules remembered at most; beyond, the oldest are forgotten (a play
 /// window on forgotten rules gets `unknown_rules` and says so).
@@ -37,6 +38,9 @@ pub enum RulesFileFailure {
     Io { path: String, reason: String },
     #[error("cannot use the rules file {path}: {error}")]
     Refused { path: String, error: RulesFileError },
+    /// Slow rules, not asked for (`--allow-slow`).
+    #[error("cannot use the rules file {}: these rules are slow ({}); start with --allow-slow to use them anyway", .0.path.as_deref().unwrap_or_default(), .0.cost.describe)]
+    Slow(Box<SlowRules>),
 }
 
 /// Reads a rules file: at most `MAX_RULES_FILE_BYTES` (bounded before reading),
@@ -83,10 +87,15 @@ impl RulesBook {
         }
     }
 
-    /// The book for `--rules FILE` (the default rules without it).
-    pub fn from_file(path: Option<&Path>) -> Result<Self, RulesFileFailure> {
+    /// The book for `--rules FILE` (the default rules without it); slow rules
+    /// are refused unless `allow_slow` (`--allow-slow`).
+    pub fn from_file(path: Option<&Path>, allow_slow: bool) -> Result<Self, RulesFileFailure> {
         Ok(match path {
-            Some(p) => Self::new(read_rules_file(p)?, Some(p.to_path_buf())),
+            Some(p) => {
+                let rules = read_rules_file(p)?;
+                slow::check(&rules, Some(p), allow_slow).map_err(RulesFileFailure::Slow)?;
+                Self::new(rules, Some(p.to_path_buf()))
+            }
             None => Self::default(),
         })
     }

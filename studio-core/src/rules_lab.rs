@@ -16,10 +16,12 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use ts_rs::TS;
 
+use crate::draft_compare::{compare_seed, SeedComparison};
 use crate::error::FileError;
 use crate::files;
 use crate::rules::RulesInfo;
 use crate::rules_book::{read_rules_file, RulesBook, RulesFileFailure};
+use crate::slow::{self, RulesCost, SlowRules};
 
 /// The file the draft is kept in, in the app's data directory.
 pub const DRAFT_FILE: &str = "rules-draft.json";
@@ -47,6 +49,16 @@ pub enum RulesLabError {
     RulesFile { path: String, reason: String },
     #[error("{error}")]
     RulesIo { error: FileError },
+    /// Slow rules not asked for (a rules file opened as the draft, the draft
+    /// applied or a seed compared under it): nothing changed or ran.
+    #[error("{0}")]
+    SlowRules(Box<SlowRules>),
+}
+
+impl From<Box<SlowRules>> for RulesLabError {
+    fn from(e: Box<SlowRules>) -> Self {
+        RulesLabError::SlowRules(e)
+    }
 }
 
 impl From<RulesFileFailure> for RulesLabError {
@@ -63,6 +75,7 @@ impl From<RulesFileFailure> for RulesLabError {
                 path,
                 reason: error.to_string(),
             },
+            RulesFileFailure::Slow(e) => RulesLabError::SlowRules(e),
         }
     }
 }
@@ -224,6 +237,9 @@ pub struct RulesDraft {
     pub in_force: RulesInfo,
     /// Every field whose value differs (`a`: in force, `b`: the draft), by path.
     pub diff: Vec<RulesDifference>,
+    /// What one seed can cost under the draft at the very worst (`slow`: over the
+    /// everyday budget, so applying it or comparing a seed under it asks first).
+    pub draft_cost: RulesCost,
     /// Set when the draft file could not be read at start: it was moved aside to
     /// this path (nothing is lost) and the draft started from the rules in force.
     pub set_aside: Option<String>,
@@ -289,6 +305,7 @@ impl DraftStore {
         let in_force = book.info();
         RulesDraft {
             diff: rules_diff(&in_force.rules, &draft),
+            draft_cost: RulesCost::of(&draft),
             draft: RulesInfo::of(&draft, None),
             in_force,
             set_aside: self.set_aside.clone(),
@@ -313,9 +330,17 @@ impl DraftStore {
         Ok(self.state(book))
     }
 
-    /// Makes the rules file at `path` the draft (read bounded, strictly; refused: nothing changes).
-    pub fn open_file(&self, book: &RulesBook, path: &Path) -> Result<RulesDraft, RulesLabError> {
-        self.set(read_rules_file(path)?)?;
+    /// Makes the rules file at `path` the draft (read bounded, strictly; refused:
+    /// nothing changes). Slow rules are refused (`slow_rules`) unless `allow_slow`.
+    pub fn open_file(
+        &self,
+        book: &RulesBook,
+        path: &Path,
+        allow_slow: bool,
+    ) -> Result<RulesDraft, RulesLabError> {
+        let rules = read_rules_file(path)?;
+        slow::check(&rules, Some(path), allow_slow)?;
+        self.set(rules)?;
         Ok(self.state(book))
     }
 
@@ -325,10 +350,27 @@ impl DraftStore {
         Ok(path.display().to_string())
     }
 
-    /// Makes the draft the rules in force.
-    pub fn apply(&self, book: &RulesBook) -> RulesDraft {
-        book.apply(self.get(), None);
-        self.state(book)
+    /// Makes the draft the rules in force. A slow draft is refused (`slow_rules`:
+    /// the rules in force stay) unless `allow_slow`.
+    pub fn apply(&self, book: &RulesBook, allow_slow: bool) -> Result<RulesDraft, RulesLabError> {
+        let draft = self.get();
+        slow::check(&draft, None, allow_slow)?;
+        book.apply(draft, None);
+        Ok(self.state(book))
+    }
+
+    /// `seed` generated under the rules in force and under the draft. A slow
+    /// draft is refused (`slow_rules`, before anything is generated) unless
+    /// `allow_slow`.
+    pub fn compare(
+        &self,
+        book: &RulesBook,
+        seed: u32,
+        allow_slow: bool,
+    ) -> Result<SeedComparison, RulesLabError> {
+        let draft = self.get();
+        slow::check(&draft, None, allow_slow)?;
+        Ok(compare_seed(&book.in_force(), &draft, seed))
     }
 }
 
@@ -457,7 +499,7 @@ mod tests {
             book.in_force().is_default(),
             "loading a preset does not apply it"
         );
-        let state = store.apply(&book);
+        let state = store.apply(&book, false).unwrap();
         assert_eq!(state.in_force.rules_id, "1cb7c5e44f48");
         assert!(state.diff.is_empty());
         assert_eq!(book.in_force().id(), "1cb7c5e44f48");
@@ -492,7 +534,7 @@ mod tests {
         )
         .unwrap();
         let before = store.get();
-        let e = store.open_file(&book, &bad).unwrap_err();
+        let e = store.open_file(&book, &bad, false).unwrap_err();
         assert!(e.to_string().contains("physics.gravity is -1"), "{e}");
         assert_eq!(store.get(), before);
     }

@@ -117,7 +117,7 @@ fn a_gear_solution_embeds_its_rules_and_replays_in_a_studio_on_the_default_rules
     // A studio on the default rules opens it: it replays under the file's rules,
     // and remembers them so a play window can load the level under them.
     let other = RulesBook::default();
-    let loaded = play::read_solution(&other, &path).unwrap();
+    let loaded = play::read_solution(&other, &path, false).unwrap();
     assert_eq!(loaded.rules_id, "1cb7c5e44f48");
     assert_eq!(loaded.run, saved.run);
     assert_eq!(other.get("1cb7c5e44f48").unwrap(), gears());

@@ -214,7 +214,7 @@ fn solutions_save_load_and_replay_identically() {
     );
     assert_eq!(saved.solution, solution);
     assert_eq!(saved.run, played, "the saved file replays as it played");
-    let loaded = play::read_solution(&book(), &path).unwrap();
+    let loaded = play::read_solution(&book(), &path, false).unwrap();
     assert_eq!(loaded.run, played);
     assert_eq!(loaded.solution.placements, parts);
 
@@ -230,7 +230,7 @@ fn solutions_save_load_and_replay_identically() {
     other.rules_version = RULES_VERSION + 1;
     let p = temp("rules.solution.json");
     std::fs::write(&p, solution_text(&other)).unwrap();
-    let err = play::read_solution(&book(), &p).unwrap_err();
+    let err = play::read_solution(&book(), &p, false).unwrap_err();
     assert_eq!(
         err,
         PlayError::Solution {
@@ -244,7 +244,7 @@ fn solutions_save_load_and_replay_identically() {
     let mut other = solution.clone();
     other.level_hash = "0000000000000000".into();
     std::fs::write(&p, solution_text(&other)).unwrap();
-    let err = play::read_solution(&book(), &p).unwrap_err();
+    let err = play::read_solution(&book(), &p, false).unwrap_err();
     assert!(matches!(
         err,
         PlayError::Solution {
@@ -253,13 +253,13 @@ fn solutions_save_load_and_replay_identically() {
     ));
     std::fs::write(&p, "{\"not\": \"a solution\"}").unwrap();
     assert!(matches!(
-        play::read_solution(&book(), &p).unwrap_err(),
+        play::read_solution(&book(), &p, false).unwrap_err(),
         PlayError::Solution {
             error: SolutionError::Malformed(_)
         }
     ));
     let missing = temp("missing.json");
-    let err = play::read_solution(&book(), &missing).unwrap_err();
+    let err = play::read_solution(&book(), &missing, false).unwrap_err();
     assert!(matches!(
         &err,
         PlayError::Io(FileError { action, .. }) if action == "read"
@@ -269,7 +269,7 @@ fn solutions_save_load_and_replay_identically() {
     let huge = temp("huge.solution.json");
     std::fs::write(&huge, vec![b' '; 64 * 1024 + 1]).unwrap();
     assert_eq!(
-        play::read_solution(&book(), &huge).unwrap_err(),
+        play::read_solution(&book(), &huge, false).unwrap_err(),
         PlayError::Solution {
             error: SolutionError::TooLarge(64 * 1024 + 1)
         }

@@ -129,7 +129,7 @@ fn refused(text: &[u8]) -> String {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("rules.json");
     std::fs::write(&path, text).unwrap();
-    match RulesBook::from_file(Some(&path)) {
+    match RulesBook::from_file(Some(&path), false) {
         Err(e @ RulesFileFailure::Refused { .. }) => e.to_string(),
         Err(e) => panic!("not a refusal: {e}"),
         Ok(_) => panic!("accepted"),
@@ -153,7 +153,7 @@ fn a_bad_rules_file_is_refused_with_the_engines_message_naming_the_field() {
     let huge = vec![b' '; 64 * 1024 + 1];
     assert!(refused(&huge).contains("rules files are at most 65536 bytes"));
     // A missing file says which and why.
-    let missing = RulesBook::from_file(Some(Path::new("/nonexistent/rules.json")))
+    let missing = RulesBook::from_file(Some(Path::new("/nonexistent/rules.json")), false)
         .err()
         .unwrap();
     assert!(matches!(missing, RulesFileFailure::Io { .. }), "{missing}");

@@ -5,6 +5,7 @@ use std::sync::Arc;
 
 use studio_core::exchange::{self, ImportedLevel, PictureKind, SharedSeed, WrittenFile};
 use studio_core::rules_book::RulesBook;
+use studio_core::slow::SlowFiles;
 use tauri::{AppHandle, State};
 
 use super::{blocking, Reply};
@@ -67,18 +68,32 @@ pub async fn export_picture(
 }
 
 /// Asks which level file to open, reads it strictly and verifies it under its
-/// own rules (remembered, so the level can be played under them).
+/// own rules (remembered, so the level can be played under them). Slow rules are
+/// refused (`slow_rules`) unless `allow_slow` names the file refused for them:
+/// it is read again, without a dialog.
 #[tauri::command]
 pub async fn import_level_file(
     app: AppHandle,
     answer: State<'_, DialogAnswer>,
     book: State<'_, Arc<RulesBook>>,
+    slow: State<'_, Arc<SlowFiles>>,
+    allow_slow: Option<String>,
 ) -> Reply<Option<ImportedLevel>> {
-    let (answer, book) = (answer.inner().clone(), book.inner().clone());
+    let (answer, book, slow) = (
+        answer.inner().clone(),
+        book.inner().clone(),
+        slow.inner().clone(),
+    );
     blocking(move || {
-        dialogs::open(&app, &answer, LEVEL, "Import a level", |p| {
-            exchange::read_level(&book, p)
-        })
+        dialogs::open_allowing_slow(
+            &app,
+            &answer,
+            &slow,
+            LEVEL,
+            "Import a level",
+            allow_slow,
+            |p, allow| exchange::read_level(&book, p, allow),
+        )
     })
     .await
 }

@@ -6,6 +6,7 @@ use std::sync::Arc;
 use contraption::Placement;
 use studio_core::play::{self, Levels, PartCheck, PlayError, PlayLevel, PlayRun, SolutionFile};
 use studio_core::rules_book::RulesBook;
+use studio_core::slow::SlowFiles;
 use tauri::{AppHandle, State};
 
 use super::{blocking, Reply};
@@ -121,17 +122,31 @@ pub async fn save_solution(
 
 /// Asks which solution to open (native dialog), reads and replays it under its
 /// own rules (remembered for the window); null when the player cancels the dialog.
+/// Slow rules are refused (`slow_rules`) unless `allow_slow` names the file
+/// refused for them: it is read again, without a dialog.
 #[tauri::command]
 pub async fn open_solution(
     app: AppHandle,
     book: State<'_, Arc<RulesBook>>,
     answer: State<'_, DialogAnswer>,
+    slow: State<'_, Arc<SlowFiles>>,
+    allow_slow: Option<String>,
 ) -> Reply<Option<SolutionFile>> {
-    let (book, answer) = (book.inner().clone(), answer.inner().clone());
+    let (book, answer, slow) = (
+        book.inner().clone(),
+        answer.inner().clone(),
+        slow.inner().clone(),
+    );
     blocking(move || {
-        dialogs::open(&app, &answer, SOLUTION, "Open a solution", |p| {
-            play::read_solution(&book, p)
-        })
+        dialogs::open_allowing_slow(
+            &app,
+            &answer,
+            &slow,
+            SOLUTION,
+            "Open a solution",
+            allow_slow,
+            |p, allow| play::read_solution(&book, p, allow),
+        )
     })
     .await
 }

@@ -4,10 +4,11 @@
 
 use std::sync::Arc;
 
-use studio_core::draft_compare::{self, SeedComparison};
+use studio_core::draft_compare::SeedComparison;
 use studio_core::rules::RulesInfo;
 use studio_core::rules_book::RulesBook;
 use studio_core::rules_lab::{self, DraftStore, RuleFieldInfo, RulesDraft};
+use studio_core::slow::SlowFiles;
 use tauri::{AppHandle, State};
 
 use super::{blocking, Reply};
@@ -63,23 +64,34 @@ pub async fn load_rules_preset(
     blocking(move || draft.load_preset(&book, &name)).await
 }
 
-/// Asks which rules file to open, reads it (bounded, strictly) and makes it the draft.
+/// Asks which rules file to open, reads it (bounded, strictly) and makes it the
+/// draft. Slow rules are refused (`slow_rules`) unless `allow_slow` names the
+/// file refused for them: it is read again, without a dialog.
 #[tauri::command]
 pub async fn open_rules_file(
     app: AppHandle,
     answer: State<'_, DialogAnswer>,
     book: State<'_, Arc<RulesBook>>,
     draft: State<'_, Arc<DraftStore>>,
+    slow: State<'_, Arc<SlowFiles>>,
+    allow_slow: Option<String>,
 ) -> Reply<Option<RulesDraft>> {
-    let (answer, book, draft) = (
+    let (answer, book, draft, slow) = (
         answer.inner().clone(),
         book.inner().clone(),
         draft.inner().clone(),
+        slow.inner().clone(),
     );
     blocking(move || {
-        dialogs::open(&app, &answer, RULES, "Open a rules file", |p| {
-            draft.open_file(&book, p)
-        })
+        dialogs::open_allowing_slow(
+            &app,
+            &answer,
+            &slow,
+            RULES,
+            "Open a rules file",
+            allow_slow,
+            |p, allow| draft.open_file(&book, p, allow),
+        )
     })
     .await
 }
@@ -101,13 +113,15 @@ pub async fn save_rules_file(
     .await
 }
 
-/// Makes the draft the rules in force.
+/// Makes the draft the rules in force; a slow draft only with `allow_slow`
+/// (else `slow_rules`, and the rules in force stay).
 #[tauri::command]
 pub fn apply_rules_draft(
     book: State<'_, Arc<RulesBook>>,
     draft: State<'_, Arc<DraftStore>>,
-) -> RulesDraft {
-    draft.apply(&book)
+    allow_slow: bool,
+) -> Reply<RulesDraft> {
+    Ok(draft.apply(&book, allow_slow)?)
 }
 
 /// The default rules in force again (the draft is kept).
@@ -120,20 +134,15 @@ pub fn reset_rules(
     draft.state(&book)
 }
 
-/// `seed` under the rules in force and under the draft.
+/// `seed` under the rules in force and under the draft; a slow draft only with
+/// `allow_slow` (else `slow_rules`, before anything is generated).
 #[tauri::command]
 pub async fn compare_draft(
     book: State<'_, Arc<RulesBook>>,
     draft: State<'_, Arc<DraftStore>>,
     seed: u32,
+    allow_slow: bool,
 ) -> Reply<SeedComparison> {
     let (book, draft) = (book.inner().clone(), draft.inner().clone());
-    blocking(move || {
-        Ok::<_, studio_core::StudioError>(draft_compare::compare_seed(
-            &book.in_force(),
-            &draft.get(),
-            seed,
-        ))
-    })
-    .await
+    blocking(move || draft.compare(&book, seed, allow_slow)).await
 }

@@ -24,6 +24,7 @@ use ts_rs::TS;
 
 use crate::error::FileError;
 use crate::rules_book::UnknownRules;
+use crate::slow::SlowRules;
 
 pub use check::{check_part, PartCheck};
 pub use level::{play_level, Levels, PlayLevel};
@@ -47,6 +48,10 @@ pub enum PlayError {
     /// The window names rules the studio does not know (any more).
     #[error("{0}")]
     UnknownRules(UnknownRules),
+    /// The solution file embeds slow rules and they were not asked for: nothing
+    /// was replayed (read it again with `allow_slow`).
+    #[error("{0}")]
+    SlowRules(Box<SlowRules>),
 }
 
 impl From<UnknownRules> for PlayError {

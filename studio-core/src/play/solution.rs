@@ -16,6 +16,7 @@ use super::run::{PlayRun, RUN_STRIDE};
 use super::PlayError;
 use crate::files::{self, ReadFailure};
 use crate::rules_book::RulesBook;
+use crate::slow;
 
 /// A solution file written or read by the play window.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
@@ -49,20 +50,27 @@ pub fn solution_for(
     ))
 }
 
-/// Writes the solution file (`solution_text`) atomically and replays what was written.
+/// Writes the solution file (`solution_text`) atomically and replays what was
+/// written (under the window's own rules: slow ones were asked for already).
 pub fn write_solution(
     book: &RulesBook,
     path: &Path,
     solution: &Solution,
 ) -> Result<SolutionFile, PlayError> {
     files::write(path, solution_text(solution).as_bytes()).map_err(PlayError::Io)?;
-    read_solution(book, path)
+    read_solution(book, path, true)
 }
 
 /// Reads a solution file (at most `MAX_SOLUTION_FILE_BYTES`) strictly and replays
 /// it with the engine's `replay` under the rules it embeds (another rules version
 /// or level, or illegal placements, are refused); its rules go in the book.
-pub fn read_solution(book: &RulesBook, path: &Path) -> Result<SolutionFile, PlayError> {
+/// Embedded rules that are slow are refused (`slow_rules`, before the replay,
+/// and the book stays as it was) unless `allow_slow`.
+pub fn read_solution(
+    book: &RulesBook,
+    path: &Path,
+    allow_slow: bool,
+) -> Result<SolutionFile, PlayError> {
     let bytes = files::read(path, MAX_SOLUTION_FILE_BYTES).map_err(|e| match e {
         ReadFailure::TooLarge(size) => PlayError::Solution {
             error: SolutionError::TooLarge(usize::try_from(size).unwrap_or(usize::MAX)),
@@ -70,6 +78,9 @@ pub fn read_solution(book: &RulesBook, path: &Path) -> Result<SolutionFile, Play
         ReadFailure::Io(e) => PlayError::Io(e),
     })?;
     let solution = parse_solution(&bytes).map_err(|error| PlayError::Solution { error })?;
+    if let Some(rules) = solution.made_under() {
+        slow::check(&rules, Some(path), allow_slow).map_err(PlayError::SlowRules)?;
+    }
     let result = replay(&solution, &SimOptions::with_trajectory(RUN_STRIDE))
         .map_err(|error| PlayError::Solution { error })?;
     let rules = solution

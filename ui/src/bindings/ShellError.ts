@@ -3,4 +3,4 @@
 /**
  * Failures of the shell's machinery rather than of a request.
  */
-export type ShellError = { "kind": "worker_failed" } | { "kind": "dialog" } | { "kind": "window", message: string, };
+export type ShellError = { "kind": "worker_failed" } | { "kind": "dialog" } | { "kind": "window", message: string, } | { "kind": "not_refused", path: string, };
