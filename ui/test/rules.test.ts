@@ -5,6 +5,7 @@ import type { RulesInfo } from "../src/bindings/RulesInfo";
 import type { SeedComparison } from "../src/bindings/SeedComparison";
 import { boundsWords, inForceWords, inputsOf, inputText, rulesBadge, sections, typedValue, valueAt, valueWords } from "../src/rules/model";
 import { RulesLab, type RulesApi } from "../src/rules/state.svelte";
+import { V1_COST } from "./slow-fixtures";
 
 const field = (path: string, shape: string, def: string): RuleFieldInfo => ({
   path,
@@ -24,6 +25,7 @@ const draftState = (draft: RulesInfo, inForce: RulesInfo): RulesDraft => ({
   draft,
   in_force: inForce,
   diff: draft.rules_id === inForce.rules_id ? [] : [{ field: "generator.max_attempts", a: "40", b: "1" }],
+  draft_cost: V1_COST,
   set_aside: null,
 });
 

@@ -13,5 +13,9 @@ export const exportLevelFile = (seed: number, dailyKey: string | null) =>
 /** Save dialog, then a PNG of one attempt (with the solution, the puzzle alone, or its sweep); null when cancelled. */
 export const exportPicture = (seed: number, attempt: number | null, scale: number, kind: PictureKind) =>
   call<WrittenFile | null>("export_picture", { seed, attempt, scale, kind });
-/** Open dialog, then the strict reader and a regeneration; null when cancelled. */
-export const importLevelFile = () => call<ImportedLevel | null>("import_level_file");
+/**
+ * Open dialog, then the strict reader and a regeneration; null when cancelled.
+ * A file with slow rules is refused (`slow_rules`) unless `allowSlow` is the path
+ * that refusal named: that file is read again with them allowed, without a dialog.
+ */
+export const importLevelFile = (allowSlow: string | null) => call<ImportedLevel | null>("import_level_file", { allowSlow });

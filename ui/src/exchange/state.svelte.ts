@@ -14,6 +14,8 @@ import type { PictureKind } from "../bindings/PictureKind";
 import type { SharedSeed } from "../bindings/SharedSeed";
 import type { WrittenFile } from "../bindings/WrittenFile";
 import { errorMessage } from "../lib/ipc";
+import { slowConfirm } from "../lib/slow-confirm.svelte";
+import { askingIfSlow, declinedWords, type ConfirmSlow } from "../lib/slow-rules";
 import { inspector } from "../inspector/state.svelte";
 import * as api from "./api";
 import { importHeadline, PICTURE_WORDS, rulesWarning } from "./model";
@@ -23,7 +25,8 @@ export interface ExchangeApi {
   shareCode(seed: number): Promise<SharedSeed>;
   exportLevelFile(seed: number, dailyKey: string | null): Promise<WrittenFile | null>;
   exportPicture(seed: number, attempt: number | null, scale: number, kind: PictureKind): Promise<WrittenFile | null>;
-  importLevelFile(): Promise<ImportedLevel | null>;
+  /** `allowSlow`: the path a `slow_rules` refusal named, to read that file again with its slow rules allowed. */
+  importLevelFile(allowSlow: string | null): Promise<ImportedLevel | null>;
 }
 
 /** What the card knows of the inspector: the seed shown (a new object per seed opened) and the attempt selected. */
@@ -53,12 +56,14 @@ export class Exchange {
 
   readonly #api: ExchangeApi;
   readonly #host: ExchangeHost;
+  readonly #confirm: ConfirmSlow;
   #request = 0;
   #busy = false;
 
-  constructor(exchangeApi: ExchangeApi, host: ExchangeHost) {
+  constructor(exchangeApi: ExchangeApi, host: ExchangeHost, confirm: ConfirmSlow = slowConfirm.ask) {
     this.#api = exchangeApi;
     this.#host = host;
+    this.#confirm = confirm;
   }
 
   /** The share code of the seed shown, or null until it arrived (and under rules other than the default ones). */
@@ -121,10 +126,16 @@ export class Exchange {
     });
   }
 
-  /** Opens a level file, checks it and regenerates its seed to compare. */
+  /**
+   * Opens a level file, checks it and regenerates its seed to compare. A file
+   * that embeds slow rules is read only once the designer confirmed (the same
+   * file again, with them allowed).
+   */
   importLevel(): Promise<void> {
     return this.#run("Checking the level file…", async (p) => {
-      const imported = await this.#api.importLevelFile();
+      const r = await askingIfSlow((slow) => this.#api.importLevelFile(slow?.path ?? null), this.#confirm, "level");
+      if (!r.ok) return this.#say(p, "info", declinedWords(r.declined, "level"));
+      const imported = r.value;
       if (!imported) return this.#say(p, "info", "Import cancelled.");
       const kind = imported.verification.identical ? "ok" : "drift";
       this.#status = { for: p, kind, text: importHeadline(imported), imported };

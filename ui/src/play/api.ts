@@ -20,7 +20,8 @@ export interface PlayApi {
   checkPart(seed: number, rules: string, placements: Placement[], index: number, candidate: Placement): Promise<PartCheck>;
   runPlay(seed: number, rules: string, placements: Placement[]): Promise<PlayRun>;
   saveSolution(seed: number, rules: string, placements: Placement[]): Promise<SolutionFile | null>;
-  openSolution(): Promise<SolutionFile | null>;
+  /** `allowSlow`: the path a `slow_rules` refusal named, to read that file again with its slow rules allowed. */
+  openSolution(allowSlow: string | null): Promise<SolutionFile | null>;
 }
 
 /** Opens (or focuses) the play window of `seed` (from the main window) under the rules `rules` (an id; the rules in force when absent). */
@@ -35,5 +36,9 @@ export const runPlay = (seed: number, rules: string, placements: Placement[]) =>
 /** Save dialog, then the engine's solution file; null when cancelled. */
 export const saveSolution = (seed: number, rules: string, placements: Placement[]) =>
   call<SolutionFile | null>("save_solution", { seed, rules, placements });
-/** Open dialog, then the engine's strict reader and replay; null when cancelled. */
-export const openSolution = () => call<SolutionFile | null>("open_solution");
+/**
+ * Open dialog, then the engine's strict reader and replay; null when cancelled.
+ * A file with slow rules is refused (`slow_rules`) unless `allowSlow` is the path
+ * that refusal named: that file is read again with them allowed, without a dialog.
+ */
+export const openSolution = (allowSlow: string | null) => call<SolutionFile | null>("open_solution", { allowSlow });

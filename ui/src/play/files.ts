@@ -4,6 +4,8 @@
  * An opened solution replays through `PlayState.loadSolution`.
  */
 import { CommandFailed, errorMessage } from "../lib/ipc";
+import { slowConfirm } from "../lib/slow-confirm.svelte";
+import { askingIfSlow, declinedWords, type ConfirmSlow } from "../lib/slow-rules";
 import type { PlayApi } from "./api";
 import { resultText } from "./model";
 import { commands, play, type PlayState } from "./state.svelte";
@@ -13,10 +15,12 @@ const failure = (e: unknown) => ({ text: errorMessage(e), error: true, errorKind
 export class SolutionFiles {
   readonly #state: PlayState;
   readonly #api: Pick<PlayApi, "saveSolution" | "openSolution">;
+  readonly #confirm: ConfirmSlow;
 
-  constructor(state: PlayState, api: Pick<PlayApi, "saveSolution" | "openSolution">) {
+  constructor(state: PlayState, api: Pick<PlayApi, "saveSolution" | "openSolution">, confirm: ConfirmSlow = slowConfirm.ask) {
     this.#state = state;
     this.#api = api;
+    this.#confirm = confirm;
   }
 
   /** Save dialog, then the engine's solution file of the current parts. */
@@ -35,12 +39,18 @@ export class SolutionFiles {
     }
   }
 
-  /** Open dialog, then the engine's strict reader and replay; a refused file changes nothing but the note. */
+  /**
+   * Open dialog, then the engine's strict reader and replay; a refused file
+   * changes nothing but the note. A file that embeds slow rules is read only
+   * once the player confirmed (the same file again, with them allowed).
+   */
   async open(): Promise<void> {
     const s = this.#state;
     s.note({ text: "Opening…" });
     try {
-      const f = await this.#api.openSolution();
+      const r = await askingIfSlow((slow) => this.#api.openSolution(slow?.path ?? null), this.#confirm, "solution");
+      if (!r.ok) return s.note({ text: declinedWords(r.declined, "solution"), errorKind: "slow_rules" });
+      const f = r.value;
       if (!f) s.note({ text: "Open cancelled." });
       else await s.loadSolution(f);
     } catch (e) {
