@@ -148,7 +148,17 @@ fn a_search_of_the_whole_space_runs_in_bounded_memory() {
         .spawn()
         .unwrap();
     let mut child = KillOnDrop(child);
+    // At least 4 s, and until a batch was searched and printed (Ctrl-C gives up
+    // the batch under way: a machine under load may need longer for the first).
     std::thread::sleep(Duration::from_secs(4));
+    let deadline = Instant::now() + Duration::from_secs(120);
+    while std::fs::metadata(&stdout).unwrap().len() == 0 {
+        assert!(
+            Instant::now() < deadline,
+            "no batch was searched in 2 minutes"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
     let status = std::fs::read_to_string(format!("/proc/{}/status", child.0.id())).unwrap();
     let peak_kib: u64 = status
         .lines()
