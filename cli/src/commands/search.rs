@@ -29,7 +29,8 @@ const BATCH: u64 = contraption_catalog::SEARCH_BATCH;
 /// solves 50` (the criteria language: docs/search.md). Matches go to stdout as
 /// JSON lines (the row `scan --json` prints) as they are found, in seed order;
 /// the last line is `{"summary": …}` with the whole range's aggregates. Progress
-/// on stderr; Ctrl-C stops after the current batch (exit 130).
+/// on stderr; Ctrl-C stops within one simulation, giving up the batch under way
+/// (exit 130).
 #[derive(clap::Args)]
 pub struct Args {
     /// The criteria, e.g. "solving = 1 and walls = 5".
