@@ -13,40 +13,61 @@ source "$ROOT/scripts/lib/common.sh"
 export PATH="$HOME/.cargo/bin:$PATH"
 export CARGO_TERM_COLOR="${CARGO_TERM_COLOR:-always}"
 
+# Every step is timed; the times are printed at the end, also when a step fails
+# (so a slow CI run says where its time went).
+STEP_NAME="set-up (scripts/setup.sh)"
+STEP_START=$SECONDS
+STEP_TIMES=()
+end_step() {
+  STEP_TIMES+=("$(printf '%6d s  %s' $((SECONDS - STEP_START)) "$STEP_NAME")")
+}
+step() {
+  end_step
+  STEP_NAME="$*"
+  STEP_START=$SECONDS
+  section "$*"
+}
+print_times() {
+  end_step
+  printf '\n\033[1;36m==> time per step (%d s in all)\033[0m\n' "$SECONDS" >&2
+  printf '%s\n' "${STEP_TIMES[@]}" >&2
+}
+trap print_times EXIT
+
 bash "$ROOT/scripts/setup.sh"
 cd "$ROOT"
 
-section "cargo fmt --check"
+step "cargo fmt --check"
 cargo fmt --all -- --check
 
-section "cargo clippy (workspace, all targets, warnings are errors)"
+step "cargo clippy (workspace, all targets, warnings are errors)"
 cargo clippy --workspace --all-targets -- -D warnings
 
-section "cargo test (engine, catalog, render, io, CLI, studio-core)"
+step "cargo test (engine, catalog, render, io, CLI, studio-core)"
 cargo test
 
-section "Python package (PyO3): pytest in a virtual environment, Dask LocalCluster scans"
+step "Python package (PyO3): pytest in a virtual environment, Dask LocalCluster scans"
 bash scripts/python-test.sh
 
-section "Golden files in the release profile too (the same bytes in every build profile)"
+step "Golden files in the release profile too (the same bytes in every build profile)"
 cargo test --release -p contraption-engine --test golden
 
-section "Golden files under WebAssembly (wasm32-wasip1 run by Node's WASI, byte for byte)"
+step "Golden files under WebAssembly (wasm32-wasip1 run by Node's WASI, byte for byte)"
 bash scripts/golden-wasm.sh
 
-section "Studio shell: its command line answers without a display"
+step "Studio shell: its command line answers without a display"
 cargo test --release -p contraption-studio
 
-section "UI typecheck (svelte-check, strict, warnings fail)"
+step "UI typecheck (svelte-check, strict, warnings fail)"
 (cd ui && npm run typecheck)
 
-section "UI unit tests (vitest)"
+step "UI unit tests (vitest)"
 (cd ui && npm test)
 
-section "Build the studio and the CLI (release)"
+step "Build the studio and the CLI (release)"
 cargo build --release -p contraption-studio -p contraption-cli
 
-section "End-to-end tests of the real window (Xvfb + tauri-driver)"
+step "End-to-end tests of the real window (Xvfb + tauri-driver)"
 # shellcheck source=lib/display.sh
 source "$ROOT/scripts/lib/display.sh"
 # shellcheck source=lib/user-dirs.sh
@@ -60,20 +81,20 @@ start_driver "${USER_DIRS_ENV[@]}"
 env "${USER_DIRS_ENV[@]}" cargo test --release -p contraption-e2e --no-fail-fast -- --test-threads=1
 stop_driver
 
-section "End-to-end: hi-DPI window (GDK_SCALE=2)"
+step "End-to-end: hi-DPI window (GDK_SCALE=2)"
 start_driver GDK_SCALE=2 "${USER_DIRS_ENV[@]}"
 env "${USER_DIRS_ENV[@]}" E2E_EXPECT_DPR=2 cargo test --release -p contraption-e2e -- --test-threads=1 canvases_follow_the_pixel_ratio
 stop_driver
 
-section "End-to-end: nothing was written into the user's directories"
+step "End-to-end: nothing was written into the user's directories"
 check_user_dirs
 
-section "Debian package: build it with Tauri's bundler from the release binaries"
+step "Debian package: build it with Tauri's bundler from the release binaries"
 package_start=$SECONDS
 deb="$(PACKAGE_SKIP_SETUP=1 bash scripts/package.sh | tail -n 1)"
 echo "packaging took $((SECONDS - package_start)) s: $deb"
 
-section "Debian package: inspect, install, run the CLI and the studio, remove"
+step "Debian package: inspect, install, run the CLI and the studio, remove"
 check_start=$SECONDS
 start_driver
 bash scripts/package-check.sh "$deb"
@@ -81,4 +102,4 @@ stop_driver
 echo "the package check took $((SECONDS - check_start)) s"
 echo "screenshots: $ROOT/e2e/screenshots"
 
-section "All tests passed"
+step "All tests passed"
