@@ -458,7 +458,9 @@ impl Catalog {
     pub fn open(path: &Path) -> Result<Opened, CatalogError> {
         refuse_special(path)?;
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-            std::fs::create_dir_all(dir)?;
+            std::fs::create_dir_all(dir).map_err(|e| {
+                CatalogError::Io(format!("{}: cannot make its folder: {e}", path.display()))
+            })?;
         }
         let mut moved: Option<(PathBuf, String)> = None;
         // A few rounds at most: after moving a file aside, or finding that another
