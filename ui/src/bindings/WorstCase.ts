@@ -13,7 +13,8 @@ simulations: number,
  */
 steps: number, 
 /**
- * Units of work: steps × (`STEP_OVERHEAD` + walls + the placed ramp).
+ * Units of work: simulations × `SIM_OVERHEAD` + steps × (`STEP_OVERHEAD` +
+ * walls + the placed ramp).
  */
 units: number, 
 /**
