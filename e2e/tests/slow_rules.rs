@@ -40,9 +40,14 @@ fn grouped(n: u64) -> String {
 }
 
 async fn wait_question(s: &Studio, what: &str) {
-    s.wait_for(
+    // Polled from the page's first frames after the click, the modal's opening
+    // was twice never seen in a full run (the same wait a moment later sees
+    // it): let the click's round trip to the shell start first.
+    tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+    s.wait_for_within(
         &format!("document.getElementById('slow-rules-dialog')?.open === true && !!document.querySelector(\"#slow-rules-dialog [data-what='{what}']\")"),
         &format!("the slow-rules confirmation ({what})"),
+        std::time::Duration::from_secs(60),
     )
     .await;
 }
