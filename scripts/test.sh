@@ -70,6 +70,8 @@ cargo build --release -p contraption-studio -p contraption-cli
 step "End-to-end tests of the real window (Xvfb + tauri-driver)"
 # shellcheck source=lib/display.sh
 source "$ROOT/scripts/lib/display.sh"
+# display.sh sets its own EXIT trap (stop Xvfb and the driver): keep both.
+trap 'cleanup; print_times' EXIT
 # shellcheck source=lib/user-dirs.sh
 source "$ROOT/scripts/lib/user-dirs.sh"
 start_display
