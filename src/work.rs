@@ -120,6 +120,16 @@ mod tests {
         assert!(w.units * 3 > WORK_BUDGET, "about half the budget");
     }
 
+    /// The default sweep made 1,024 placements (16 × 4 × 16, all alike).
+    fn sweep_of_1024(r: &Rules) -> crate::rules::SweepSection {
+        crate::rules::SweepSection {
+            xs: vec![50.0; 16],
+            ys: vec![20.0; 4],
+            angles: vec![0.0; 16],
+            ..r.sweep.clone()
+        }
+    }
+
     #[test]
     fn more_attempts_walls_steps_or_placements_cost_more_and_end_slow() {
         let base = worst_case(&Rules::default()).units;
@@ -132,9 +142,7 @@ mod tests {
         // 100 MB, priced by the simulations' own cost.
         let mut r = Rules::default();
         r.generator.max_attempts = 1000;
-        r.sweep.xs = vec![50.0; 16];
-        r.sweep.ys = vec![20.0; 4];
-        r.sweep.angles = vec![0.0; 16];
+        r.sweep = sweep_of_1024(&r);
         r.simulation.max_steps = 1;
         assert!(worst_case(&r).is_slow(), "{}", worst_case(&r).describe());
         let mut r = Rules::default();
@@ -145,9 +153,7 @@ mod tests {
         // 64 walls — some 92 × 10^9 units, minutes a seed.
         let mut r = Rules::default();
         r.generator.max_attempts = 10;
-        r.sweep.xs = vec![50.0; 16];
-        r.sweep.ys = vec![20.0; 4];
-        r.sweep.angles = vec![0.0; 16];
+        r.sweep = sweep_of_1024(&r);
         r.simulation.max_steps = 100_000;
         r.walls.count.max = 64;
         let w = worst_case(&r);
