@@ -21,7 +21,7 @@ use ts_rs::TS;
 use crate::catalog::{
     check_range, scan_under, CatalogState, CatalogViewError, ScanEvent, Thumbnail, MAX_THUMBNAILS,
 };
-use crate::error::FileError;
+use crate::files::FileError;
 use crate::jobs::Jobs;
 use crate::rules_book::RulesBook;
 use crate::rules_lab::DraftStore;
@@ -307,16 +307,8 @@ impl From<CsvFailure> for crate::StudioError {
     fn from(e: CsvFailure) -> Self {
         match e {
             CsvFailure::Catalog(e) => e.into(),
-            CsvFailure::File(e) => crate::exchange::ExchangeError::Io(e).into(),
+            CsvFailure::File(e) => crate::exchange::ExchangeError::ExchangeIo(e).into(),
         }
-    }
-}
-
-fn file_error(path: &Path, reason: impl ToString) -> FileError {
-    FileError {
-        action: "write".to_owned(),
-        path: path.display().to_string(),
-        reason: reason.to_string(),
     }
 }
 
@@ -346,9 +338,10 @@ pub fn write_csv(
             .into());
         }
     }
-    let mut w = contraption_io::AtomicFile::create(path).map_err(|e| file_error(path, e))?;
+    let mut w = contraption_io::AtomicFile::create(path)
+        .map_err(|e| crate::files::file_error("write", path, e))?;
     let target = w.target().to_owned();
-    let io = |e: std::io::Error| file_error(&target, e);
+    let io = |e: std::io::Error| crate::files::file_error("write", &target, e);
     writeln!(w, "{}", contraption::compare::CSV_HEADER).map_err(io)?;
     let mut rows = 0;
     let mut next = from;
@@ -368,7 +361,8 @@ pub fn write_csv(
         }
         next = u64::from(xs[xs.len() - 1].seed) + 1;
     }
-    w.commit().map_err(|e| file_error(&target, e))?;
+    w.commit()
+        .map_err(|e| crate::files::file_error("write", &target, e))?;
     Ok(rows)
 }
 

@@ -32,4 +32,5 @@ pub mod settings;
 pub mod slow;
 pub mod sweep_job;
 
-pub use error::{CommandError, FileError, ShellError, StudioError};
+pub use error::{CommandError, ShellError, StudioError};
+pub use files::FileError;

@@ -17,8 +17,8 @@ use serde_json::Value;
 use ts_rs::TS;
 
 use crate::draft_compare::{compare_seed, SeedComparison};
-use crate::error::FileError;
 use crate::files;
+use crate::files::FileError;
 use crate::rules::RulesInfo;
 use crate::rules_book::{read_rules_file, RulesBook, RulesFileFailure};
 use crate::slow::{self, RulesCost, SlowRules};

@@ -96,7 +96,7 @@ pub fn read_summary_file(path: &Path) -> Result<RangeSummary> {
             path,
             format!("it holds {size} bytes; a summary file holds at most {MAX_SUMMARY_FILE_BYTES}"),
         ),
-        ReadFailure::Io(e) => CatalogViewError::Io(e),
+        ReadFailure::Io(e) => CatalogViewError::CatalogIo(e),
     })?;
     parse_summary(path, &bytes)
 }
@@ -398,7 +398,7 @@ mod tests {
             other => panic!("{other:?}"),
         }
         match read_summary_file(&dir.path().join("missing.json")) {
-            Err(CatalogViewError::Io(e)) => assert_eq!(e.action, "read"),
+            Err(CatalogViewError::CatalogIo(e)) => assert_eq!(e.action, "read"),
             other => panic!("{other:?}"),
         }
     }
