@@ -18,9 +18,7 @@ use contraption_catalog::{BookmarkQuery, ScanEnd, SeedQuery, SortKey};
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
-use crate::catalog::{
-    check_range, scan_under, CatalogState, CatalogViewError, ScanEvent, Thumbnail, MAX_THUMBNAILS,
-};
+use crate::catalog::{check_range, scan_under, CatalogState, CatalogViewError, ScanEvent};
 use crate::files::FileError;
 use crate::jobs::Jobs;
 use crate::rules_book::RulesBook;
@@ -444,23 +442,4 @@ pub fn would_change(
         }
     }
     Ok(out)
-}
-
-/// The shipped world of each seed under `rules` (game mode), in order.
-pub fn thumbnails_under(rules: &ValidRules, seeds: &[u32]) -> Result<Vec<Thumbnail>> {
-    if seeds.len() > MAX_THUMBNAILS {
-        return Err(CatalogViewError::TooManyThumbnails {
-            asked: seeds.len(),
-            max: MAX_THUMBNAILS,
-        });
-    }
-    Ok(seeds
-        .iter()
-        .map(|&seed| Thumbnail {
-            seed,
-            world: generate(rules, seed, &GenerateOptions::game())
-                .shipped
-                .world,
-        })
-        .collect())
 }
