@@ -69,14 +69,25 @@ impl Canvas {
                 line_cap: LineCap::Round,
                 ..Stroke::default()
             };
-            self.pixmap.stroke_path(
-                &path,
-                &paint(hex, alpha),
-                &stroke,
-                Transform::identity(),
-                None,
-            );
+            self.stroke(&path, &stroke, hex, alpha);
         }
+    }
+
+    /// Strokes `path` in `hex` at `alpha`.
+    pub(crate) fn stroke(
+        &mut self,
+        path: &tiny_skia::Path,
+        stroke: &Stroke,
+        hex: &str,
+        alpha: f32,
+    ) {
+        self.pixmap.stroke_path(
+            path,
+            &paint(hex, alpha),
+            stroke,
+            Transform::identity(),
+            None,
+        );
     }
 
     pub(crate) fn circle(
@@ -102,13 +113,7 @@ impl Canvas {
                     width: (0.35 * self.scale).max(1.0),
                     ..Stroke::default()
                 };
-                self.pixmap.stroke_path(
-                    &path,
-                    &paint(hex, alpha),
-                    &stroke,
-                    Transform::identity(),
-                    None,
-                );
+                self.stroke(&path, &stroke, hex, alpha);
             }
         }
     }

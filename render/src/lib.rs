@@ -176,13 +176,7 @@ pub fn render_png(
     let mut edge = PathBuilder::new();
     edge.push_rect(field);
     if let Some(path) = edge.finish() {
-        c.pixmap.stroke_path(
-            &path,
-            &paint(palette::FIELD_EDGE, 1.0),
-            &Stroke::default(),
-            Transform::identity(),
-            None,
-        );
+        c.stroke(&path, &Stroke::default(), palette::FIELD_EDGE, 1.0);
     }
 
     // The sweep's glyphs, under everything else.
@@ -227,13 +221,7 @@ pub fn render_png(
                 width: (0.35 * scale).max(1.5),
                 ..Stroke::default()
             };
-            c.pixmap.stroke_path(
-                &path,
-                &paint(palette::GOAL, 1.0),
-                &stroke,
-                Transform::identity(),
-                None,
-            );
+            c.stroke(&path, &stroke, palette::GOAL, 1.0);
         }
     }
 
