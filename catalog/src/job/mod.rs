@@ -35,7 +35,7 @@ use crate::store::Catalog;
 
 pub use lease::LEASE_SECONDS;
 pub(crate) use lease::{owner_token, unix_now, Heartbeat, Lease};
-pub(crate) use row::{check_position, SEED_END};
+pub(crate) use row::{check_position, Position, SEED_END};
 pub use state::{ScanEnd, ScanState};
 
 /// How often a waiting runner looks at the job again.
@@ -73,12 +73,12 @@ pub(crate) trait Job: Sync {
     /// Units (seeds) of one step.
     const STEP: u64;
 
-    /// Reads and checks job `id`'s row, and its lease.
-    fn read(&self, conn: &Connection, id: i64) -> Result<(Self::Record, Lease), CatalogError>;
-    fn state(record: &Self::Record) -> ScanState;
-    fn with_state(record: Self::Record, state: ScanState) -> Self::Record;
-    /// The units not done yet: `next..to`.
-    fn remaining(record: &Self::Record) -> Range<u64>;
+    /// Reads and checks job `id`'s row: the record, where it is, its lease.
+    fn read(
+        &self,
+        conn: &Connection,
+        id: i64,
+    ) -> Result<(Self::Record, Position, Lease), CatalogError>;
     fn progress(record: &Self::Record) -> Self::Progress;
     /// Computes the units `span`, outside any transaction; `None` when
     /// `cancel` is set meanwhile.
@@ -96,8 +96,8 @@ pub(crate) trait Job: Sync {
 
 /// What a runner found when it asked for a job.
 enum Claim<R> {
-    /// It holds the lease now.
-    Held(R),
+    /// It holds the lease now; the units left to do.
+    Held(R, Range<u64>),
     /// The job is done.
     Done(R),
     /// Another runner holds it.
@@ -161,9 +161,17 @@ pub(crate) fn run<J: Job>(
                 let end = ScanEnd::Done;
                 return Ok(JobRun { end, computed });
             }
-            Claim::Held(record) => {
+            Claim::Held(record, left) => {
                 waiting_for = None;
-                match run_held(catalog, job, (id, record), &me, cancel, on, &mut computed) {
+                match run_held(
+                    catalog,
+                    job,
+                    (id, record, left),
+                    &me,
+                    cancel,
+                    on,
+                    &mut computed,
+                ) {
                     Ok(Some(end)) => return Ok(JobRun { end, computed }),
                     // The lease was taken over (this runner stalled): wait.
                     Ok(None) => continue,
@@ -203,8 +211,8 @@ fn claim<J: Job>(
     let tx = catalog
         .conn
         .transaction_with_behavior(TransactionBehavior::Immediate)?;
-    let (record, lease) = job.read(&tx, id)?;
-    if J::state(&record) == ScanState::Done {
+    let (record, at, lease) = job.read(&tx, id)?;
+    if at.state == ScanState::Done {
         return Ok(Claim::Done(record));
     }
     if let Some(holder) = lease.held_by_other(me) {
@@ -217,8 +225,10 @@ fn claim<J: Job>(
         ),
         params![id, ScanState::Running.as_str(), me, lease_until],
     )?;
+    // The record as claimed (running).
+    let (record, _, _) = job.read(&tx, id)?;
     tx.commit()?;
-    Ok(Claim::Held(J::with_state(record, ScanState::Running)))
+    Ok(Claim::Held(record, at.next..at.to))
 }
 
 /// Runs a job whose lease this runner holds, a step at a time: the next step
@@ -227,7 +237,7 @@ fn claim<J: Job>(
 fn run_held<J: Job>(
     catalog: &mut Catalog,
     job: &J,
-    (id, mut record): (i64, J::Record),
+    (id, mut record, left): (i64, J::Record, Range<u64>),
     me: &str,
     cancel: &AtomicBool,
     on: &mut impl FnMut(JobEvent<J::Progress>),
@@ -239,7 +249,7 @@ fn run_held<J: Job>(
     // The lease is renewed while the steps are computed, however long one
     // takes; it stops when this run ends (dropped on every return).
     let _heartbeat = Heartbeat::start(&catalog.conn, J::TABLE, id, me, lease_seconds);
-    let Range { start, end: to } = J::remaining(&record);
+    let Range { start, end: to } = left;
     let mut span = span_after(start, to);
     let mut step = job.compute(span.clone(), cancel);
     while !span.is_empty() {

@@ -19,7 +19,7 @@ use rusqlite::{params, Connection, OptionalExtension, Transaction};
 use contraption::{summarize_until, SeedSummary, ValidRules, RULES_VERSION};
 
 use crate::error::CatalogError;
-use crate::job::{self, Job, JobEvent, JobRun, Lease, ScanEnd, ScanState, SEED_END};
+use crate::job::{self, Job, JobEvent, JobRun, Lease, Position, ScanEnd, ScanState, SEED_END};
 use crate::seeds::put_rows;
 use crate::store::Catalog;
 
@@ -47,21 +47,14 @@ impl Job for ScanJob<'_> {
     const TABLE: &'static str = "scans";
     const STEP: u64 = SCAN_CHUNK;
 
-    fn read(&self, conn: &Connection, id: i64) -> Result<(ScanRecord, Lease), CatalogError> {
+    fn read(
+        &self,
+        conn: &Connection,
+        id: i64,
+    ) -> Result<(ScanRecord, Position, Lease), CatalogError> {
         let raw = raw_scan(conn, id)?;
-        Ok((raw.validate()?, raw.lease))
-    }
-
-    fn state(record: &ScanRecord) -> ScanState {
-        record.state
-    }
-
-    fn with_state(record: ScanRecord, state: ScanState) -> ScanRecord {
-        ScanRecord { state, ..record }
-    }
-
-    fn remaining(record: &ScanRecord) -> Range<u64> {
-        record.next..record.to
+        let (record, at) = raw.checked()?;
+        Ok((record, at, raw.lease))
     }
 
     fn progress(record: &ScanRecord) -> ScanProgress {

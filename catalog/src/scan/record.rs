@@ -4,7 +4,7 @@ use rusqlite::Connection;
 use serde::{Deserialize, Serialize};
 
 use crate::error::CatalogError;
-use crate::job::{check_position, Lease, ScanState};
+use crate::job::{check_position, Lease, Position, ScanState};
 
 /// A scan of seeds `from..to` (to excluded); seeds `from..next` are stored.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -92,6 +92,11 @@ impl RawScan {
     /// a job's position ([`check_position`]), a rules version that is a u32, a
     /// rules id of 12 hex digits.
     pub(crate) fn validate(&self) -> Result<ScanRecord, CatalogError> {
+        Ok(self.checked()?.0)
+    }
+
+    /// [`Self::validate`], and where the job is.
+    pub(crate) fn checked(&self) -> Result<(ScanRecord, Position), CatalogError> {
         let id = self.id;
         let bad = |why: String| CatalogError::damaged(format!("scan {id} {why}"));
         let at = check_position(
@@ -104,7 +109,7 @@ impl RawScan {
         if !is_rules_id(&self.rules_id) {
             return Err(bad(format!("has the rules id {:?}", self.rules_id)));
         }
-        Ok(ScanRecord {
+        let record = ScanRecord {
             id,
             from: at.from,
             to: at.to,
@@ -112,7 +117,8 @@ impl RawScan {
             rules_version,
             rules_id: self.rules_id.clone(),
             state: at.state,
-        })
+        };
+        Ok((record, at))
     }
 }
 

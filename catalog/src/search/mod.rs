@@ -22,7 +22,7 @@ use rusqlite::{params, Connection, OptionalExtension, Transaction};
 use contraption::{summarize_until, Criteria, SeedSummary, Totals, ValidRules};
 
 use crate::error::CatalogError;
-use crate::job::{self, Job, JobEvent, JobRun, Lease, ScanEnd, ScanState, SEED_END};
+use crate::job::{self, Job, JobEvent, JobRun, Lease, Position, ScanEnd, ScanState, SEED_END};
 use crate::seeds::put_rows;
 use crate::store::Catalog;
 
@@ -74,21 +74,14 @@ impl Job for SearchJob<'_> {
     const TABLE: &'static str = "searches";
     const STEP: u64 = SEARCH_BATCH;
 
-    fn read(&self, conn: &Connection, id: i64) -> Result<(SearchRecord, Lease), CatalogError> {
+    fn read(
+        &self,
+        conn: &Connection,
+        id: i64,
+    ) -> Result<(SearchRecord, Position, Lease), CatalogError> {
         let raw = raw_search(conn, id)?;
-        Ok((raw.validate()?, raw.lease))
-    }
-
-    fn state(record: &SearchRecord) -> ScanState {
-        record.state
-    }
-
-    fn with_state(record: SearchRecord, state: ScanState) -> SearchRecord {
-        SearchRecord { state, ..record }
-    }
-
-    fn remaining(record: &SearchRecord) -> Range<u64> {
-        record.next..record.to
+        let (record, at) = raw.checked()?;
+        Ok((record, at, raw.lease))
     }
 
     fn progress(record: &SearchRecord) -> SearchRecord {

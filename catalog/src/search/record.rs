@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use contraption::Totals;
 
 use crate::error::CatalogError;
-use crate::job::{check_position, Lease, ScanState};
+use crate::job::{check_position, Lease, Position, ScanState};
 
 /// A search of seeds `from..to` (to excluded) for `criteria` under the rules
 /// `rules_id`; seeds `from..next` are searched, `matches` of them met the
@@ -74,6 +74,11 @@ impl RawSearch {
     /// exactly the seeds searched, no more matches than seeds. Damaged data is
     /// an error, never a guess.
     pub(crate) fn validate(&self) -> Result<SearchRecord, CatalogError> {
+        Ok(self.checked()?.0)
+    }
+
+    /// [`Self::validate`], and where the job is.
+    pub(crate) fn checked(&self) -> Result<(SearchRecord, Position), CatalogError> {
         let id = self.id;
         let at = check_position(
             &format!("search {id}"),
@@ -90,7 +95,7 @@ impl RawSearch {
                 "search {id}'s position, matches and totals disagree"
             )));
         }
-        Ok(SearchRecord {
+        let record = SearchRecord {
             id,
             criteria: self.criteria.clone(),
             rules_id: self.rules_id.clone(),
@@ -100,6 +105,7 @@ impl RawSearch {
             matches: matches.unwrap_or_default(),
             state: at.state,
             totals,
-        })
+        };
+        Ok((record, at))
     }
 }
