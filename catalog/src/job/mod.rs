@@ -35,7 +35,7 @@ use crate::store::Catalog;
 
 pub use lease::LEASE_SECONDS;
 pub(crate) use lease::{owner_token, unix_now, Heartbeat, Lease};
-pub(crate) use row::{check_position, Position, SEED_END};
+pub(crate) use row::{all, check_position, one, Position, StoredJob, SEED_END};
 pub use state::{ScanEnd, ScanState};
 
 /// How often a waiting runner looks at the job again.
@@ -62,23 +62,16 @@ pub struct JobRun {
 pub(crate) trait Job: Sync {
     /// The job's row, read and checked.
     type Record: Clone + Send + Sync;
+    /// The job's row as stored.
+    type Stored: StoredJob<Record = Self::Record>;
     /// What one step computed, to be stored.
     type Step: Send;
     /// What a runner reports as it goes.
     type Progress;
 
-    /// The table of this kind's rows (with `id`, `state`, `lease_owner`,
-    /// `lease_until`).
-    const TABLE: &'static str;
     /// Units (seeds) of one step.
     const STEP: u64;
 
-    /// Reads and checks job `id`'s row: the record, where it is, its lease.
-    fn read(
-        &self,
-        conn: &Connection,
-        id: i64,
-    ) -> Result<(Self::Record, Position, Lease), CatalogError>;
     fn progress(record: &Self::Record) -> Self::Progress;
     /// Computes the units `span`, outside any transaction; `None` when
     /// `cancel` is set meanwhile.
@@ -155,7 +148,7 @@ pub(crate) fn run<J: Job>(
     let mut computed = 0;
     let mut waiting_for: Option<String> = None;
     loop {
-        match claim(catalog, job, id, &me)? {
+        match claim::<J>(catalog, id, &me)? {
             Claim::Done(record) => {
                 on(JobEvent::Progress(J::progress(&record)));
                 let end = ScanEnd::Done;
@@ -176,7 +169,7 @@ pub(crate) fn run<J: Job>(
                     // The lease was taken over (this runner stalled): wait.
                     Ok(None) => continue,
                     Err(e) => {
-                        let _ = release(&catalog.conn, J::TABLE, id, &me, None);
+                        let _ = release(&catalog.conn, J::Stored::TABLE, id, &me, None);
                         return Err(e);
                     }
                 }
@@ -203,7 +196,6 @@ pub(crate) fn run<J: Job>(
 /// Takes the job's lease if it is free, expired, or its holder is gone.
 fn claim<J: Job>(
     catalog: &mut Catalog,
-    job: &J,
     id: i64,
     me: &str,
 ) -> Result<Claim<J::Record>, CatalogError> {
@@ -211,22 +203,23 @@ fn claim<J: Job>(
     let tx = catalog
         .conn
         .transaction_with_behavior(TransactionBehavior::Immediate)?;
-    let (record, at, lease) = job.read(&tx, id)?;
+    let stored = row::stored::<J::Stored>(&tx, id)?;
+    let (record, at) = stored.checked()?;
     if at.state == ScanState::Done {
         return Ok(Claim::Done(record));
     }
-    if let Some(holder) = lease.held_by_other(me) {
+    if let Some(holder) = stored.lease().held_by_other(me) {
         return Ok(Claim::Busy(record, holder.to_owned()));
     }
     tx.execute(
         &format!(
             "UPDATE {} SET state = ?2, lease_owner = ?3, lease_until = ?4 WHERE id = ?1",
-            J::TABLE
+            J::Stored::TABLE
         ),
         params![id, ScanState::Running.as_str(), me, lease_until],
     )?;
     // The record as claimed (running).
-    let (record, _, _) = job.read(&tx, id)?;
+    let record = row::one::<J::Stored>(&tx, id)?;
     tx.commit()?;
     Ok(Claim::Held(record, at.next..at.to))
 }
@@ -248,16 +241,20 @@ fn run_held<J: Job>(
     let span_after = |next: u64, to: u64| next..(next + J::STEP).min(to);
     // The lease is renewed while the steps are computed, however long one
     // takes; it stops when this run ends (dropped on every return).
-    let _heartbeat = Heartbeat::start(&catalog.conn, J::TABLE, id, me, lease_seconds);
+    let _heartbeat = Heartbeat::start(&catalog.conn, J::Stored::TABLE, id, me, lease_seconds);
     let Range { start, end: to } = left;
     let mut span = span_after(start, to);
     let mut step = job.compute(span.clone(), cancel);
     while !span.is_empty() {
         let Some(done) = step.filter(|_| !cancel.load(Ordering::Relaxed)) else {
-            return Ok(
-                release(&catalog.conn, J::TABLE, id, me, Some(ScanState::Cancelled))?
-                    .then_some(ScanEnd::Cancelled),
-            );
+            return Ok(release(
+                &catalog.conn,
+                J::Stored::TABLE,
+                id,
+                me,
+                Some(ScanState::Cancelled),
+            )?
+            .then_some(ScanEnd::Cancelled));
         };
         let following = span_after(span.end, to);
         let conn = &mut catalog.conn;
@@ -269,7 +266,7 @@ fn run_held<J: Job>(
                 let held = tx.execute(
                     &format!(
                         "UPDATE {} SET lease_until = ?2 WHERE id = ?1 AND lease_owner = ?3",
-                        J::TABLE
+                        J::Stored::TABLE
                     ),
                     params![id, unix_now() + lease_seconds, me],
                 )?;
@@ -290,7 +287,14 @@ fn run_held<J: Job>(
         step = next_step;
         on(JobEvent::Progress(J::progress(&record)));
     }
-    Ok(release(&catalog.conn, J::TABLE, id, me, Some(ScanState::Done))?.then_some(ScanEnd::Done))
+    Ok(release(
+        &catalog.conn,
+        J::Stored::TABLE,
+        id,
+        me,
+        Some(ScanState::Done),
+    )?
+    .then_some(ScanEnd::Done))
 }
 
 /// Gives the lease back (setting `state` if given). False when it was not held.

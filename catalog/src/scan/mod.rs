@@ -14,16 +14,16 @@ use std::ops::Range;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use rayon::prelude::*;
-use rusqlite::{params, Connection, OptionalExtension, Transaction};
+use rusqlite::{params, OptionalExtension, Transaction};
 
 use contraption::{summarize_until, SeedSummary, ValidRules, RULES_VERSION};
 
 use crate::error::CatalogError;
-use crate::job::{self, Job, JobEvent, JobRun, Lease, Position, ScanEnd, ScanState, SEED_END};
+use crate::job::{self, Job, JobEvent, JobRun, ScanEnd, ScanState, StoredJob, SEED_END};
 use crate::seeds::put_rows;
 use crate::store::Catalog;
 
-use record::{raw_scan, read_raw, SCAN_COLUMNS};
+use record::RawScan;
 pub use record::{ScanProgress, ScanRecord};
 
 /// Seeds summarised and committed together.
@@ -42,20 +42,10 @@ struct ScanJob<'a> {
 
 impl Job for ScanJob<'_> {
     type Record = ScanRecord;
+    type Stored = RawScan;
     type Step = Vec<SeedSummary>;
     type Progress = ScanProgress;
-    const TABLE: &'static str = "scans";
     const STEP: u64 = SCAN_CHUNK;
-
-    fn read(
-        &self,
-        conn: &Connection,
-        id: i64,
-    ) -> Result<(ScanRecord, Position, Lease), CatalogError> {
-        let raw = raw_scan(conn, id)?;
-        let (record, at) = raw.checked()?;
-        Ok((record, at, raw.lease))
-    }
 
     fn progress(record: &ScanRecord) -> ScanProgress {
         record.progress()
@@ -109,15 +99,20 @@ impl Catalog {
             &mut self.conn,
             |tx| {
                 let sql = format!(
-                    "SELECT {SCAN_COLUMNS} FROM scans WHERE from_seed = ?1 AND to_seed = ?2 \
+                    "SELECT {} FROM scans WHERE from_seed = ?1 AND to_seed = ?2 \
                      AND rules_version = ?3 AND rules_id = ?4 AND state <> ?5 \
-                     ORDER BY id DESC LIMIT 1"
+                     ORDER BY id DESC LIMIT 1",
+                    RawScan::COLUMNS
                 );
                 let done = ScanState::Done.as_str();
                 let found = tx
-                    .query_row(&sql, params![f, t, RULES_VERSION, rules_id, done], read_raw)
+                    .query_row(
+                        &sql,
+                        params![f, t, RULES_VERSION, rules_id, done],
+                        RawScan::from_row,
+                    )
                     .optional()?;
-                found.map(|raw| raw.validate()).transpose()
+                found.map(|raw| Ok(raw.checked()?.0)).transpose()
             },
             |tx| {
                 tx.execute(
@@ -141,27 +136,19 @@ impl Catalog {
     /// One scan by id. A row that breaks the catalog's rules (a position outside
     /// its range, an unknown state...) is reported as damaged, not trusted.
     pub fn scan(&self, id: i64) -> Result<ScanRecord, CatalogError> {
-        raw_scan(&self.conn, id)?.validate()
+        job::one::<RawScan>(&self.conn, id)
     }
 
     /// Every scan, newest first.
     pub fn scans(&self) -> Result<Vec<ScanRecord>, CatalogError> {
-        let mut stmt = self.conn.prepare(&format!(
-            "SELECT {SCAN_COLUMNS} FROM scans ORDER BY id DESC"
-        ))?;
-        let rows = stmt.query_map([], read_raw)?;
-        let mut scans = Vec::new();
-        for raw in rows {
-            scans.push(raw?.validate()?);
-        }
-        Ok(scans)
+        job::all::<RawScan>(&self.conn)
     }
 
     /// The ids of the unfinished scans a runner holds now (its lease has not
     /// expired and its process may be alive): running. An unfinished `running`
     /// scan that is not among them was interrupted (its runner was killed).
     pub fn held_scans(&self) -> Result<Vec<i64>, CatalogError> {
-        job::held(&self.conn, "scans")
+        job::held(&self.conn, RawScan::TABLE)
     }
 
     /// Runs (or continues) a scan until it is done or `cancel` is set. Each chunk of

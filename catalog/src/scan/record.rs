@@ -1,10 +1,10 @@
 //! A scans row: what it holds, and how it is read back and checked.
 
-use rusqlite::Connection;
+use rusqlite::Row;
 use serde::{Deserialize, Serialize};
 
 use crate::error::CatalogError;
-use crate::job::{check_position, Lease, Position, ScanState};
+use crate::job::{check_position, Lease, Position, ScanState, StoredJob};
 
 /// A scan of seeds `from..to` (to excluded); seeds `from..next` are stored.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -55,48 +55,15 @@ pub(crate) struct RawScan {
     next: i64,
     rules_version: i64,
     state: String,
-    pub(crate) lease: Lease,
+    lease: Lease,
     rules_id: String,
-}
-
-pub(crate) const SCAN_COLUMNS: &str =
-    "id, from_seed, to_seed, next_seed, rules_version, state, lease_owner, lease_until, rules_id";
-
-pub(crate) fn read_raw(r: &rusqlite::Row<'_>) -> rusqlite::Result<RawScan> {
-    Ok(RawScan {
-        id: r.get(0)?,
-        from: r.get(1)?,
-        to: r.get(2)?,
-        next: r.get(3)?,
-        rules_version: r.get(4)?,
-        state: r.get(5)?,
-        lease: Lease::read(r, 6)?,
-        rules_id: r.get(8)?,
-    })
-}
-
-/// Scan `id`'s row as stored.
-pub(crate) fn raw_scan(conn: &Connection, id: i64) -> Result<RawScan, CatalogError> {
-    use rusqlite::OptionalExtension;
-    conn.query_row(
-        &format!("SELECT {SCAN_COLUMNS} FROM scans WHERE id = ?1"),
-        [id],
-        read_raw,
-    )
-    .optional()?
-    .ok_or(CatalogError::NoSuchScan(id))
 }
 
 impl RawScan {
     /// The row as a record, if it keeps the rules every row we write keeps:
     /// a job's position ([`check_position`]), a rules version that is a u32, a
     /// rules id of 12 hex digits.
-    pub(crate) fn validate(&self) -> Result<ScanRecord, CatalogError> {
-        Ok(self.checked()?.0)
-    }
-
-    /// [`Self::validate`], and where the job is.
-    pub(crate) fn checked(&self) -> Result<(ScanRecord, Position), CatalogError> {
+    fn check(&self) -> Result<(ScanRecord, Position), CatalogError> {
         let id = self.id;
         let bad = |why: String| CatalogError::damaged(format!("scan {id} {why}"));
         let at = check_position(
@@ -125,4 +92,35 @@ impl RawScan {
 /// What a rules id looks like: 12 lowercase hex digits.
 pub(crate) fn is_rules_id(id: &str) -> bool {
     id.len() == 12 && id.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'))
+}
+
+impl StoredJob for RawScan {
+    const TABLE: &'static str = "scans";
+    const COLUMNS: &'static str = "id, from_seed, to_seed, next_seed, rules_version, state, lease_owner, lease_until, rules_id";
+    type Record = ScanRecord;
+
+    fn from_row(r: &Row<'_>) -> rusqlite::Result<Self> {
+        Ok(RawScan {
+            id: r.get(0)?,
+            from: r.get(1)?,
+            to: r.get(2)?,
+            next: r.get(3)?,
+            rules_version: r.get(4)?,
+            state: r.get(5)?,
+            lease: Lease::read(r, 6)?,
+            rules_id: r.get(8)?,
+        })
+    }
+
+    fn checked(&self) -> Result<(ScanRecord, Position), CatalogError> {
+        self.check()
+    }
+
+    fn lease(&self) -> &Lease {
+        &self.lease
+    }
+
+    fn missing(id: i64) -> CatalogError {
+        CatalogError::NoSuchScan(id)
+    }
 }

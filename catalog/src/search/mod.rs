@@ -17,17 +17,17 @@ use std::ops::Range;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use rayon::prelude::*;
-use rusqlite::{params, Connection, OptionalExtension, Transaction};
+use rusqlite::{params, OptionalExtension, Transaction};
 
 use contraption::{summarize_until, Criteria, SeedSummary, Totals, ValidRules};
 
 use crate::error::CatalogError;
-use crate::job::{self, Job, JobEvent, JobRun, Lease, Position, ScanEnd, ScanState, SEED_END};
+use crate::job::{self, Job, JobEvent, JobRun, ScanEnd, ScanState, StoredJob, SEED_END};
 use crate::seeds::put_rows;
 use crate::store::Catalog;
 
+use record::RawSearch;
 pub use record::SearchRecord;
-use record::{raw_search, read_raw, SEARCH_COLUMNS};
 
 /// Seeds summarised on all cores between two looks at the cancel flag and two
 /// commits (or, in the CLI, two flushes and two checkpoints).
@@ -68,21 +68,11 @@ struct SearchJob<'a> {
 
 impl Job for SearchJob<'_> {
     type Record = SearchRecord;
+    type Stored = RawSearch;
     /// The batch's matching rows, and the totals of all of its seeds.
     type Step = (Vec<SeedSummary>, Totals);
     type Progress = SearchRecord;
-    const TABLE: &'static str = "searches";
     const STEP: u64 = SEARCH_BATCH;
-
-    fn read(
-        &self,
-        conn: &Connection,
-        id: i64,
-    ) -> Result<(SearchRecord, Position, Lease), CatalogError> {
-        let raw = raw_search(conn, id)?;
-        let (record, at) = raw.checked()?;
-        Ok((record, at, raw.lease))
-    }
 
     fn progress(record: &SearchRecord) -> SearchRecord {
         record.clone()
@@ -199,26 +189,18 @@ impl Catalog {
     /// One search. A row that breaks the catalog's rules is reported as
     /// damaged, not trusted.
     pub fn search(&self, id: i64) -> Result<SearchRecord, CatalogError> {
-        raw_search(&self.conn, id)?.validate()
+        job::one::<RawSearch>(&self.conn, id)
     }
 
     /// Every search, newest first.
     pub fn searches(&self) -> Result<Vec<SearchRecord>, CatalogError> {
-        let mut stmt = self.conn.prepare(&format!(
-            "SELECT {SEARCH_COLUMNS} FROM searches ORDER BY id DESC"
-        ))?;
-        let rows = stmt.query_map([], read_raw)?;
-        let mut out = Vec::new();
-        for raw in rows {
-            out.push(raw?.validate()?);
-        }
-        Ok(out)
+        job::all::<RawSearch>(&self.conn)
     }
 
     /// The ids of the unfinished searches a runner holds now, as
     /// [`Catalog::held_scans`] for scans.
     pub fn held_searches(&self) -> Result<Vec<i64>, CatalogError> {
-        job::held(&self.conn, "searches")
+        job::held(&self.conn, RawSearch::TABLE)
     }
 
     /// The seeds a search found so far, in seed order.

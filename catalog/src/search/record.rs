@@ -1,12 +1,12 @@
 //! A searches row: what it holds, and how it is read back and checked.
 
-use rusqlite::{Connection, OptionalExtension, Row};
+use rusqlite::Row;
 use serde::{Deserialize, Serialize};
 
 use contraption::Totals;
 
 use crate::error::CatalogError;
-use crate::job::{check_position, Lease, Position, ScanState};
+use crate::job::{check_position, Lease, Position, ScanState, StoredJob};
 
 /// A search of seeds `from..to` (to excluded) for `criteria` under the rules
 /// `rules_id`; seeds `from..next` are searched, `matches` of them met the
@@ -25,9 +25,6 @@ pub struct SearchRecord {
     pub totals: Totals,
 }
 
-pub(crate) const SEARCH_COLUMNS: &str = "id, criteria, rules_id, from_seed, to_seed, next_seed, \
-     matches, state, totals, lease_owner, lease_until";
-
 /// A searches row as stored, before it is trusted.
 pub(crate) struct RawSearch {
     id: i64,
@@ -39,33 +36,7 @@ pub(crate) struct RawSearch {
     matches: i64,
     state: String,
     totals: String,
-    pub(crate) lease: Lease,
-}
-
-pub(crate) fn read_raw(r: &Row<'_>) -> rusqlite::Result<RawSearch> {
-    Ok(RawSearch {
-        id: r.get(0)?,
-        criteria: r.get(1)?,
-        rules_id: r.get(2)?,
-        from: r.get(3)?,
-        to: r.get(4)?,
-        next: r.get(5)?,
-        matches: r.get(6)?,
-        state: r.get(7)?,
-        totals: r.get(8)?,
-        lease: Lease::read(r, 9)?,
-    })
-}
-
-/// Search `id`'s row as stored.
-pub(crate) fn raw_search(conn: &Connection, id: i64) -> Result<RawSearch, CatalogError> {
-    conn.query_row(
-        &format!("SELECT {SEARCH_COLUMNS} FROM searches WHERE id = ?1"),
-        [id],
-        read_raw,
-    )
-    .optional()?
-    .ok_or_else(|| CatalogError::Invalid(format!("there is no search {id}")))
+    lease: Lease,
 }
 
 impl RawSearch {
@@ -73,12 +44,7 @@ impl RawSearch {
     /// against each other: a job's position ([`check_position`]), totals of
     /// exactly the seeds searched, no more matches than seeds. Damaged data is
     /// an error, never a guess.
-    pub(crate) fn validate(&self) -> Result<SearchRecord, CatalogError> {
-        Ok(self.checked()?.0)
-    }
-
-    /// [`Self::validate`], and where the job is.
-    pub(crate) fn checked(&self) -> Result<(SearchRecord, Position), CatalogError> {
+    fn check(&self) -> Result<(SearchRecord, Position), CatalogError> {
         let id = self.id;
         let at = check_position(
             &format!("search {id}"),
@@ -107,5 +73,39 @@ impl RawSearch {
             totals,
         };
         Ok((record, at))
+    }
+}
+
+impl StoredJob for RawSearch {
+    const TABLE: &'static str = "searches";
+    const COLUMNS: &'static str = "id, criteria, rules_id, from_seed, to_seed, next_seed, \
+     matches, state, totals, lease_owner, lease_until";
+    type Record = SearchRecord;
+
+    fn from_row(r: &Row<'_>) -> rusqlite::Result<Self> {
+        Ok(RawSearch {
+            id: r.get(0)?,
+            criteria: r.get(1)?,
+            rules_id: r.get(2)?,
+            from: r.get(3)?,
+            to: r.get(4)?,
+            next: r.get(5)?,
+            matches: r.get(6)?,
+            state: r.get(7)?,
+            totals: r.get(8)?,
+            lease: Lease::read(r, 9)?,
+        })
+    }
+
+    fn checked(&self) -> Result<(SearchRecord, Position), CatalogError> {
+        self.check()
+    }
+
+    fn lease(&self) -> &Lease {
+        &self.lease
+    }
+
+    fn missing(id: i64) -> CatalogError {
+        CatalogError::Invalid(format!("there is no search {id}"))
     }
 }
