@@ -5,11 +5,10 @@ use std::path::Path;
 
 use contraption::ValidRules;
 
-use crate::catalog::{check_range, CatalogState, CatalogViewError};
+use crate::catalog::{CatalogState, CatalogViewError};
 use crate::files::FileError;
 
-use super::report::page;
-use super::stored;
+use super::report::{check_both_stored, try_each_pair};
 
 /// Why the comparison could not be written as CSV.
 #[derive(Debug, thiserror::Error)]
@@ -43,41 +42,19 @@ pub fn write_csv(
     to: u64,
     path: &Path,
 ) -> std::result::Result<u64, CsvFailure> {
-    check_range(from, to)?;
-    for rules in [a, b] {
-        let n = stored(state, rules, from, to)?;
-        if n != to - from {
-            return Err(CatalogViewError::NotScanned {
-                rules_id: rules.id().to_owned(),
-                stored: n,
-                total: to - from,
-            }
-            .into());
-        }
-    }
+    // Refused before any file is made.
+    check_both_stored(state, a, b, from, to)?;
     let mut w = contraption_io::AtomicFile::create(path)
         .map_err(|e| crate::files::file_error("write", path, e))?;
     let target = w.target().to_owned();
     let io = |e: std::io::Error| crate::files::file_error("write", &target, e);
     writeln!(w, "{}", contraption::compare::CSV_HEADER).map_err(io)?;
     let mut rows = 0;
-    let mut next = from;
-    while next < to {
-        let (xs, ys) = (page(state, a, next, to)?, page(state, b, next, to)?);
-        if xs.is_empty() || xs.len() != ys.len() {
-            return Err(CatalogViewError::NotScanned {
-                rules_id: a.id().to_owned(),
-                stored: next - from,
-                total: to - from,
-            }
-            .into());
-        }
-        for (x, y) in xs.iter().zip(&ys) {
-            writeln!(w, "{}", contraption::compare::csv_line(x, y)).map_err(io)?;
-            rows += 1;
-        }
-        next = u64::from(xs[xs.len() - 1].seed) + 1;
-    }
+    try_each_pair(state, a, b, from, to, |x, y| {
+        writeln!(w, "{}", contraption::compare::csv_line(x, y)).map_err(io)?;
+        rows += 1;
+        Ok::<_, CsvFailure>(())
+    })?;
     w.commit()
         .map_err(|e| crate::files::file_error("write", &target, e))?;
     Ok(rows)

@@ -52,12 +52,7 @@ pub struct AbReport {
 
 /// Reads the stored rows of `from..to` under `rules`, `PAGE` at a time, seed
 /// ascending, from seed `from` on.
-pub(super) fn page(
-    state: &CatalogState,
-    rules: &ValidRules,
-    from: u64,
-    to: u64,
-) -> Result<Vec<SeedSummary>> {
+fn page(state: &CatalogState, rules: &ValidRules, from: u64, to: u64) -> Result<Vec<SeedSummary>> {
     let q = SeedQuery {
         criteria: seeds_within(from, to - 1),
         sort: SortKey::Seed,
@@ -65,6 +60,28 @@ pub(super) fn page(
         ..SeedQuery::default()
     };
     Ok(state.with(|c| c.query(rules, &q))?.rows)
+}
+
+/// Whether `from..to` is stored in full under `a` and under `b` (else `not_scanned`).
+pub(super) fn check_both_stored(
+    state: &CatalogState,
+    a: &ValidRules,
+    b: &ValidRules,
+    from: u64,
+    to: u64,
+) -> Result<()> {
+    check_range(from, to)?;
+    for rules in [a, b] {
+        let n = stored(state, rules, from, to)?;
+        if n != to - from {
+            return Err(CatalogViewError::NotScanned {
+                rules_id: rules.id().to_owned(),
+                stored: n,
+                total: to - from,
+            });
+        }
+    }
+    Ok(())
 }
 
 /// Calls `f` with each seed's rows under `a` and under `b` over `from..to` as
@@ -78,17 +95,22 @@ pub(crate) fn each_pair(
     to: u64,
     mut f: impl FnMut(&SeedSummary, &SeedSummary),
 ) -> Result<()> {
-    check_range(from, to)?;
-    for rules in [a, b] {
-        let n = stored(state, rules, from, to)?;
-        if n != to - from {
-            return Err(CatalogViewError::NotScanned {
-                rules_id: rules.id().to_owned(),
-                stored: n,
-                total: to - from,
-            });
-        }
-    }
+    try_each_pair(state, a, b, from, to, |x, y| {
+        f(x, y);
+        Ok(())
+    })
+}
+
+/// [`each_pair`] with an `f` that can fail: the first failure stops the reading.
+pub(super) fn try_each_pair<E: From<CatalogViewError>>(
+    state: &CatalogState,
+    a: &ValidRules,
+    b: &ValidRules,
+    from: u64,
+    to: u64,
+    mut f: impl FnMut(&SeedSummary, &SeedSummary) -> std::result::Result<(), E>,
+) -> std::result::Result<(), E> {
+    check_both_stored(state, a, b, from, to)?;
     let mut next = from;
     while next < to {
         let (xs, ys) = (page(state, a, next, to)?, page(state, b, next, to)?);
@@ -98,10 +120,11 @@ pub(crate) fn each_pair(
                 rules_id: a.id().to_owned(),
                 stored: next - from,
                 total: to - from,
-            });
+            }
+            .into());
         }
         for (x, y) in xs.iter().zip(&ys) {
-            f(x, y);
+            f(x, y)?;
         }
         next = u64::from(xs[xs.len() - 1].seed) + 1;
     }
