@@ -1,5 +1,6 @@
 //! The studio's catalog: one SQLite file (rusqlite, bundled SQLite) holding scanned
-//! seeds, the scans that produced them (so a scan can be resumed), and bookmarks.
+//! seeds, the scans and searches that produced them (jobs that resume, one
+//! runner at a time: `catalog/src/job/`), and bookmarks.
 //!
 //! Every write is a transaction, so a process killed mid-scan or mid-edit loses
 //! nothing that was committed. A file that is not ours or is damaged is moved aside

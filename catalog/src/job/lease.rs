@@ -72,12 +72,17 @@ impl Lease {
         })
     }
 
-    /// The holder other than `me` that has the lease now: its lease has not
-    /// expired and its process may be alive.
-    pub(crate) fn held_by_other(&self, me: &str) -> Option<&str> {
-        let holder = self.owner.as_deref().filter(|h| *h != me)?;
+    /// Who has the lease now: its lease has not expired and its process may
+    /// be alive.
+    pub(crate) fn holder(&self) -> Option<&str> {
+        let holder = self.owner.as_deref()?;
         let live = self.until.is_some_and(|until| until >= unix_now());
         (live && holder_may_be_alive(holder)).then_some(holder)
+    }
+
+    /// [`Lease::holder`], unless that is `me`.
+    pub(crate) fn held_by_other(&self, me: &str) -> Option<&str> {
+        self.holder().filter(|h| *h != me)
     }
 }
 

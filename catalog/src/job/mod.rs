@@ -128,7 +128,7 @@ pub(crate) fn held(conn: &Connection, table: &str) -> Result<Vec<i64>, CatalogEr
     let mut ids = Vec::new();
     for row in rows {
         let (id, lease) = row?;
-        if lease.held_by_other("").is_some() {
+        if lease.holder().is_some() {
             ids.push(id);
         }
     }
