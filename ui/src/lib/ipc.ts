@@ -35,8 +35,8 @@ export class CommandFailed extends Error {
     return this.detail.error;
   }
 
-  /** The error's `kind` tag. */
-  get kind(): string {
+  /** The error's `kind` tag: one of the union's kinds, each distinct (docs/studio/ipc.md, "Errors"). */
+  get kind(): AnyCommandError["error"]["kind"] {
     return this.detail.error.kind;
   }
 }
