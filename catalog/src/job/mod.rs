@@ -114,13 +114,14 @@ pub(crate) fn find_or_start<T>(
     Ok(job)
 }
 
-/// The ids of the unfinished jobs in `table` that a runner holds now (its
+/// The ids of the unfinished jobs of a kind that a runner holds now (its
 /// lease has not expired and its process may be alive), newest first. An
 /// unfinished `running` job that is not among them was interrupted.
-pub(crate) fn held(conn: &Connection, table: &str) -> Result<Vec<i64>, CatalogError> {
+pub(crate) fn held<S: StoredJob>(conn: &Connection) -> Result<Vec<i64>, CatalogError> {
     let mut stmt = conn.prepare(&format!(
-        "SELECT id, lease_owner, lease_until FROM {table} \
-         WHERE state = ?1 AND lease_owner IS NOT NULL ORDER BY id DESC"
+        "SELECT id, lease_owner, lease_until FROM {} \
+         WHERE state = ?1 AND lease_owner IS NOT NULL ORDER BY id DESC",
+        S::TABLE
     ))?;
     let rows = stmt.query_map([ScanState::Running.as_str()], |r| {
         Ok((r.get::<_, i64>(0)?, Lease::read(r, 1)?))

@@ -148,7 +148,7 @@ impl Catalog {
     /// expired and its process may be alive): running. An unfinished `running`
     /// scan that is not among them was interrupted (its runner was killed).
     pub fn held_scans(&self) -> Result<Vec<i64>, CatalogError> {
-        job::held(&self.conn, RawScan::TABLE)
+        job::held::<RawScan>(&self.conn)
     }
 
     /// Runs (or continues) a scan until it is done or `cancel` is set. Each chunk of

@@ -22,7 +22,7 @@ use rusqlite::{params, OptionalExtension, Transaction};
 use contraption::{summarize_until, Criteria, SeedSummary, Totals, ValidRules};
 
 use crate::error::CatalogError;
-use crate::job::{self, Job, JobEvent, JobRun, ScanEnd, ScanState, StoredJob, SEED_END};
+use crate::job::{self, Job, JobEvent, JobRun, ScanEnd, ScanState, SEED_END};
 use crate::seeds::put_rows;
 use crate::store::Catalog;
 
@@ -200,7 +200,7 @@ impl Catalog {
     /// The ids of the unfinished searches a runner holds now, as
     /// [`Catalog::held_scans`] for scans.
     pub fn held_searches(&self) -> Result<Vec<i64>, CatalogError> {
-        job::held(&self.conn, RawSearch::TABLE)
+        job::held::<RawSearch>(&self.conn)
     }
 
     /// The seeds a search found so far, in seed order.
