@@ -87,10 +87,17 @@ fn two_runners_of_a_scan_whose_chunk_outlasts_the_lease_do_the_work_once() {
     assert_eq!(c.query(&rules, &SeedQuery::default()).unwrap().total, total);
 }
 
-/// One runner did all of `total`, the other waited for it; both ended done.
+/// One runner did all of `total`, the other waited for it, and no work was
+/// done twice (no runner lost its lease); both ended done. `runs`: each
+/// runner's run and whether it waited.
 fn assert_one_did_the_work(runs: &[(JobRun, bool)], total: u64) {
     let (a, b) = (runs[0], runs[1]);
     assert_eq!((a.0.end, b.0.end), (ScanEnd::Done, ScanEnd::Done));
+    assert_eq!(
+        (a.0.lost, b.0.lost),
+        (0, 0),
+        "no runner computed work the other took over: {a:?} {b:?}"
+    );
     assert_eq!(a.0.computed + b.0.computed, total, "{a:?} {b:?}");
     assert!(
         a.0.computed == 0 || b.0.computed == 0,

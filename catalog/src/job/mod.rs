@@ -56,6 +56,10 @@ pub enum JobEvent<P> {
 pub struct JobRun {
     pub end: ScanEnd,
     pub computed: u64,
+    /// Units this runner computed but could not commit: another runner had
+    /// taken the job over meanwhile (this one looked hung), so that work is
+    /// done twice. 0 while the heartbeat keeps the lease.
+    pub lost: u64,
 }
 
 /// One kind of job: its table, its row, and its step.
@@ -146,14 +150,18 @@ pub(crate) fn run<J: Job>(
     on: &mut impl FnMut(JobEvent<J::Progress>),
 ) -> Result<JobRun, CatalogError> {
     let me = owner_token();
-    let mut computed = 0;
+    let mut tally = JobRun {
+        end: ScanEnd::Cancelled,
+        computed: 0,
+        lost: 0,
+    };
     let mut waiting_for: Option<String> = None;
     loop {
         match claim::<J>(catalog, id, &me)? {
             Claim::Done(record) => {
                 on(JobEvent::Progress(J::progress(&record)));
                 let end = ScanEnd::Done;
-                return Ok(JobRun { end, computed });
+                return Ok(JobRun { end, ..tally });
             }
             Claim::Held(record, left) => {
                 waiting_for = None;
@@ -164,9 +172,9 @@ pub(crate) fn run<J: Job>(
                     &me,
                     cancel,
                     on,
-                    &mut computed,
+                    &mut tally,
                 ) {
-                    Ok(Some(end)) => return Ok(JobRun { end, computed }),
+                    Ok(Some(end)) => return Ok(JobRun { end, ..tally }),
                     // The lease was taken over (this runner stalled): wait.
                     Ok(None) => continue,
                     Err(e) => {
@@ -186,7 +194,7 @@ pub(crate) fn run<J: Job>(
                 if cancel.load(Ordering::Relaxed) {
                     // The other runner goes on; this one only stops waiting.
                     let end = ScanEnd::Cancelled;
-                    return Ok(JobRun { end, computed });
+                    return Ok(JobRun { end, ..tally });
                 }
                 std::thread::sleep(WAIT_POLL);
             }
@@ -235,7 +243,7 @@ fn run_held<J: Job>(
     me: &str,
     cancel: &AtomicBool,
     on: &mut impl FnMut(JobEvent<J::Progress>),
-    computed: &mut u64,
+    tally: &mut JobRun,
 ) -> Result<Option<ScanEnd>, CatalogError> {
     let lease_seconds = catalog.lease_seconds;
     on(JobEvent::Progress(J::progress(&record)));
@@ -280,9 +288,10 @@ fn run_held<J: Job>(
             },
         );
         let Some(after) = stored? else {
+            tally.lost += span.end - span.start;
             return Ok(None);
         };
-        *computed += span.end - span.start;
+        tally.computed += span.end - span.start;
         record = after;
         span = following;
         step = next_step;
