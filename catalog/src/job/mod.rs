@@ -62,6 +62,16 @@ pub struct JobRun {
     pub lost: u64,
 }
 
+/// The events of a run as only its progress, for the runners that report
+/// nothing else.
+pub(crate) fn progress_only<P>(mut progress: impl FnMut(&P)) -> impl FnMut(JobEvent<P>) {
+    move |event| {
+        if let JobEvent::Progress(p) = event {
+            progress(&p)
+        }
+    }
+}
+
 /// One kind of job: its table, its row, and its step.
 pub(crate) trait Job: Sync {
     /// The job's row, read and checked.

@@ -161,14 +161,10 @@ impl Catalog {
         rules: &ValidRules,
         id: i64,
         cancel: &AtomicBool,
-        mut progress: impl FnMut(&ScanProgress),
+        progress: impl FnMut(&ScanProgress),
     ) -> Result<ScanEnd, CatalogError> {
-        self.run_scan_reporting(rules, id, cancel, |event| {
-            if let ScanEvent::Progress(p) = event {
-                progress(&p)
-            }
-        })
-        .map(|run| run.end)
+        self.run_scan_reporting(rules, id, cancel, job::progress_only(progress))
+            .map(|run| run.end)
     }
 
     /// [`Catalog::run_scan`], also saying when it waits for another runner and

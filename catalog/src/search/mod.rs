@@ -226,14 +226,10 @@ impl Catalog {
         rules: &ValidRules,
         id: i64,
         cancel: &AtomicBool,
-        mut progress: impl FnMut(&SearchRecord),
+        progress: impl FnMut(&SearchRecord),
     ) -> Result<ScanEnd, CatalogError> {
-        self.run_search_reporting(rules, id, cancel, |event| {
-            if let JobEvent::Progress(s) = event {
-                progress(&s)
-            }
-        })
-        .map(|run| run.end)
+        self.run_search_reporting(rules, id, cancel, job::progress_only(progress))
+            .map(|run| run.end)
     }
 
     /// [`Catalog::run_search`], also saying when it waits for another runner
