@@ -393,34 +393,53 @@ async fn play_hint_and_parts_while_dragging() {
 /// traffic during the run: polling scripts would steal frames), then of drags
 /// from the tray; written to e2e/screenshots/NAME. No timing assertions.
 ///
-/// During the run a MutationObserver counts every change to the page's DOM:
-/// the animation draws on the canvas only and the clock line follows it at
-/// most ten times a second, so a run changes the DOM a bounded number of
-/// times per second of run, whatever the frame rate (a count, not a timing).
+/// During the run a MutationObserver counts every change to the page's DOM,
+/// those of the clock line apart: the animation draws on the canvas only, and
+/// the clock line follows it once at least `CLOCK_MS` (100 ms) of frames went
+/// by, each frame moving the ball by its time capped at 100 ms, so every
+/// update of the clock line but the last covers at least 0.1 s of the run's
+/// simulated time at 1×. Counts, not timings: the clock line changes at most
+/// 10 times per simulated second plus its first and last line, and everything
+/// else a fixed number of times (buttons, status, the outcome) whatever the
+/// run's length or frame rate.
 async fn measure(s: &Studio, name: &str) {
     let run = s
         .eval(
             "new Promise((resolve) => { window.__playPerfReset(); \
-             let changes = 0; const seen = new MutationObserver((r) => { changes += r.length; }); \
+             const clockLine = document.getElementById('play-clock'); \
+             let clock = 0, other = 0; \
+             const seen = new MutationObserver((records) => { for (const r of records) { \
+             if (clockLine.contains(r.target)) clock++; else other++; } }); \
              seen.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true }); \
-             const t0 = performance.now(); \
              document.getElementById('play-run').click(); \
              const poll = setInterval(() => { if (document.body.dataset.state === 'finished') { \
              clearInterval(poll); seen.disconnect(); \
-             resolve(Object.assign(window.__playPerfSummary(), { domChanges: changes, ms: performance.now() - t0 })); } }, 250); })",
+             resolve(Object.assign(window.__playPerfSummary(), { clockChanges: clock, otherChanges: other, clock: clockLine.textContent })); } }, 250); })",
         )
         .await;
     assert_eq!(s.attr_of("#play-result", "data-outcome").await, "goal");
-    // At most 10 clock lines a second, plus the few changes of starting and
-    // finishing (buttons, status, the outcome); a DOM write per frame is ~60 a second.
-    let (changes, ms) = (
-        run["domChanges"].as_f64().unwrap(),
-        run["ms"].as_f64().unwrap(),
+    assert_eq!(s.attr_of("#speeds .chip.on", "data-speed").await, "1");
+    let clock_line = run["clock"].as_str().unwrap();
+    // "t 3.21 s · step 642 / 642": the run's simulated seconds.
+    let seconds: f64 = clock_line
+        .strip_prefix("t ")
+        .and_then(|t| t.split(' ').next())
+        .and_then(|t| t.parse().ok())
+        .unwrap_or_else(|| panic!("the clock line {clock_line:?}"));
+    let (clock, other) = (
+        run["clockChanges"].as_u64().unwrap(),
+        run["otherChanges"].as_u64().unwrap(),
     );
-    let frames = run["runFrames"]["n"].as_f64().unwrap();
+    let frames = run["runFrames"]["n"].as_u64().unwrap();
+    // One record per line: Svelte sets the text node's value.
+    let clock_lines = (seconds * 10.0).ceil() as u64 + 2;
     assert!(
-        changes <= (ms / 100.0).ceil() + 30.0,
-        "{changes} DOM changes in a {ms:.0} ms run of {frames} frames"
+        clock <= clock_lines,
+        "{clock} changes of the clock line in a run of {seconds} s ({frames} frames): at most {clock_lines} lines"
+    );
+    assert!(
+        other <= 30,
+        "{other} other DOM changes in a run of {seconds} s ({frames} frames)"
     );
     let inv = cli_json(&["generate", "1671", "--json"])["shipped"]["world"]["inventory"].clone();
     s.eval("(() => { window.__playPerfReset(); return 1; })()")
