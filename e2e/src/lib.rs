@@ -108,6 +108,19 @@ pub fn cli_error(args: &[&str]) -> String {
     String::from_utf8_lossy(&out.stderr).into_owned()
 }
 
+/// `n` as the studio writes counts and figures: 1,025,000,000.
+pub fn grouped(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
 pub fn screenshot_dir() -> PathBuf {
     let dir = root().join("e2e/screenshots");
     std::fs::create_dir_all(&dir).expect("create e2e/screenshots");

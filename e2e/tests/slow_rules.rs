@@ -14,7 +14,7 @@
 
 use contraption::{export_level, level_file_text, rules_file_text, ValidRules};
 use contraption_e2e::lab::{open_rules_view, type_and_commit};
-use contraption_e2e::Studio;
+use contraption_e2e::{grouped, Studio};
 
 const WALLS: &str = "#view-rules input[data-path='walls.count.max']";
 
@@ -24,19 +24,6 @@ fn walls(max: u32) -> ValidRules {
     let v = ValidRules::new(r).unwrap();
     assert!(v.is_slow(), "{max} walls are slow by the estimate");
     v
-}
-
-/// `n` as the UI writes figures: 1,025,000,000.
-fn grouped(n: u64) -> String {
-    let s = n.to_string();
-    let mut out = String::new();
-    for (i, c) in s.chars().enumerate() {
-        if i > 0 && (s.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
 }
 
 async fn wait_question(s: &Studio, what: &str) {

@@ -20,7 +20,7 @@ use contraption::{rules_file_text, Rules, ValidRules};
 use contraption_e2e::lab::{
     open_ab_view, open_rules_view, set_value, type_and_commit, ATTEMPTS_FIELD,
 };
-use contraption_e2e::Studio;
+use contraption_e2e::{grouped, Studio};
 use serde_json::Value;
 
 /// The rules in force: the default rules with a sweep of 3 × 6 × 4 = 72
@@ -31,19 +31,6 @@ const CUSTOM: &str = "86b31f26ac0b";
 const FALLBACK_SEED: u64 = 6;
 /// Under them, seed 7 rejects four preSolved candidates and accepts its fifth.
 const PRESOLVED_SEED: u64 = 7;
-
-/// `n` as the studio writes counts: 12,345.
-fn count_words(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
-}
 
 /// The view bar's catalog line, once the catalog answered (its text, clipped or not).
 async fn catalog_line(s: &Studio) -> String {
@@ -378,7 +365,7 @@ async fn every_view_under_a_72_placement_5_attempt_rule_set() {
         "a second count of the matches while the search runs: {filter:?} (label {label:?})"
     );
     assert!(
-        label.contains(&format!("only the {}", count_words(n))),
+        label.contains(&format!("only the {}", grouped(n))),
         "{label}"
     );
     s.screenshot("under-rules-search").await;

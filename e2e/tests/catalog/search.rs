@@ -7,7 +7,7 @@
 use serde_json::Value;
 
 use super::{launch, set_input, temp_catalog, view, wait_count};
-use contraption_e2e::{cli_run, Studio};
+use contraption_e2e::{cli_run, grouped, Studio};
 
 const CRITERIA: &str = "walls in 3..5 and not fallback";
 
@@ -96,17 +96,6 @@ async fn a_search_from_the_seeds_view_finds_what_the_cli_finds() {
 
     // The whole range's totals: the CLI's summary.
     let n = |k: &str| summary[k].as_u64().unwrap();
-    let grouped = |v: u64| {
-        let d = v.to_string();
-        let mut out = String::new();
-        for (i, c) in d.chars().enumerate() {
-            if i > 0 && (d.len() - i).is_multiple_of(3) {
-                out.push(',');
-            }
-            out.push(c);
-        }
-        out
-    };
     assert_eq!(n("searched"), u64::from(to - from));
     assert_eq!(n("matches"), seeds.len() as u64);
     assert_eq!(total(&s, "seeds").await, grouped(n("seeds")));

@@ -1,4 +1,4 @@
-//! Designer comfort in the real windows (issue 14, parts 3 and 4): the ledger's
+//! The ledger and the play window in the real windows (issue 14, parts 3 and 4): the ledger's
 //! tally against the CLI, the sweep hover picking the glyph nearest the pointer,
 //! and in the play window undo / redo restoring the exact previous parts, the
 //! coordinates under the pointer, the snaps, and hints in stages. Screenshots at

@@ -10,7 +10,7 @@
 use std::collections::BTreeMap;
 use std::time::Duration;
 
-use contraption_e2e::{cli_json, Studio};
+use contraption_e2e::{cli_json, grouped, Studio};
 use fantoccini::actions::{InputSource, MouseActions, PointerAction};
 use serde_json::{json, Value};
 
@@ -130,7 +130,7 @@ async fn check_bins(s: &Studio, canvas: &str, expected: &BTreeMap<u64, u64>, see
 
 #[tokio::test(flavor = "multi_thread")]
 async fn statistics_on_hover_equal_the_cli_s_figures() {
-    let (dir, db) = temp_catalog("comfort-stats");
+    let (dir, db) = temp_catalog("stats");
     cli_json(&["scan", RANGE, "--db", &db, "--json"]);
     let (summary, rows) = cli_scan();
     let seeds = u(&summary["seeds"]);
@@ -200,22 +200,11 @@ async fn statistics_on_hover_equal_the_cli_s_figures() {
     let denominator = s
         .eval("document.getElementById('chart-fates').closest('.chart-card').querySelector('.denominator').textContent")
         .await;
-    let words = |n: u64| {
-        let t = n.to_string();
-        let mut out = String::new();
-        for (i, c) in t.chars().enumerate() {
-            if i > 0 && (t.len() - i).is_multiple_of(3) {
-                out.push(',');
-            }
-            out.push(c);
-        }
-        out
-    };
     assert!(
         denominator
             .as_str()
             .unwrap()
-            .contains(&format!("shares of {} candidates", words(candidates))),
+            .contains(&format!("shares of {} candidates", grouped(candidates))),
         "{denominator}"
     );
     // Hover the largest part of the candidates' bar.
@@ -344,7 +333,7 @@ fn summary_file(summary: &Value, rows: &[Value]) -> Value {
 
 #[tokio::test(flavor = "multi_thread")]
 async fn a_summary_file_opens_in_the_statistics_view() {
-    let (dir, db) = temp_catalog("comfort-summary");
+    let (dir, db) = temp_catalog("summary");
     cli_json(&["scan", "0..200", "--db", &db, "--json"]);
     let (summary, rows) = cli_scan();
     let path = dir.join("_summary.json");
@@ -418,7 +407,7 @@ async fn a_summary_file_opens_in_the_statistics_view() {
 
 #[tokio::test(flavor = "multi_thread")]
 async fn the_month_summary_equals_the_cli_s_daily_figures() {
-    let (dir, db) = temp_catalog("comfort-calendar");
+    let (dir, db) = temp_catalog("month-summary");
     let s = launch(&db).await;
     view(&s, "calendar").await;
     s.wait_for(
@@ -584,7 +573,7 @@ async fn wait_compared(s: &Studio, seeds: &[u64]) {
 
 #[tokio::test(flavor = "multi_thread")]
 async fn compare_view_numbers_equal_generate() {
-    let (dir, db) = temp_catalog("comfort-compare");
+    let (dir, db) = temp_catalog("compare");
     cli_json(&["scan", "0..50", "--db", &db, "--json"]);
     super::cli_bookmark(&db, "42", "gentle fan level", &["easy"]);
     let s = launch(&db).await;

@@ -1,4 +1,4 @@
-/** Play comfort: the undo history, snapping and degree steps, staged hints, coordinates — models and the state's undo. */
+/** Play editing: the undo history, snapping and degree steps, staged hints, coordinates — models and the state's undo. */
 import { describe, expect, it } from "vitest";
 import { drawHintMark } from "../src/draw/play";
 import { hintColor } from "../src/draw/parts";

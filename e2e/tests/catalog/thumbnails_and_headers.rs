@@ -222,7 +222,7 @@ async fn headers_fit(s: &Studio, whole: bool, when: &str) {
 
 #[tokio::test(flavor = "multi_thread")]
 async fn a_new_users_scan_keeps_every_thumbnail_and_header() {
-    let (dir, db) = temp_catalog("new-user");
+    let (dir, db) = temp_catalog("thumbnails");
     let s = launch(&db).await;
     s.resize(1440, 900).await;
     view(&s, "seeds").await;

@@ -7,10 +7,10 @@
 use serde_json::Value;
 
 use super::{cli_bookmark, cli_rows, launch, set_input, temp_catalog, view, wait_count};
-use contraption_e2e::{cli_json, Studio};
+use contraption_e2e::{cli_json, grouped, Studio};
 
 /// Fills a catalog with `from..to` through the CLI (faster than the window; the
-/// new-user test scans from the window).
+/// thumbnails test scans from the window).
 fn cli_scan(db: &str, from: u32, to: u32) {
     cli_json(&["scan", &format!("{from}..{to}"), "--db", db, "--json"]);
 }
@@ -28,19 +28,6 @@ async fn stats_of(s: &Studio, n: usize, words: &str) {
     .await;
     let value = s.content("[data-stat='seeds'] .stat-value").await;
     assert_eq!(value.replace(',', ""), n.to_string(), "the seeds card");
-}
-
-/// `1234` as the window writes it: `1,234`.
-fn group(n: usize) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
 }
 
 /// Whether the filter error is on screen.
@@ -146,7 +133,7 @@ async fn statistics_and_filter_errors_follow_the_filters() {
     let share = s.content(".legend-item[data-share='accepted']").await;
     let n_accepted = count(&accepted);
     assert!(
-        share.starts_with(&format!("accepted: {} (", group(n_accepted))),
+        share.starts_with(&format!("accepted: {} (", grouped(n_accepted as u64))),
         "{share}"
     );
     s.click("#stats-use-filters").await;
