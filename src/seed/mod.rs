@@ -1,0 +1,8 @@
+//! Level 2, seeds: the mulberry32 stream, the FNV-1a hash, the daily seed and the
+//! text forms a seed is written in (numbers, dates, share codes).
+
+pub mod fnv;
+pub mod rng;
+#[allow(clippy::module_inception)]
+pub mod seed;
+pub mod share;
