@@ -23,14 +23,21 @@
 //! The most used items are re-exported here; the modules of the earlier flat
 //! layout keep their paths (`contraption::valid_rules`, `contraption::sweep`, …).
 
-pub mod analysis;
 pub mod base;
-pub mod files;
-pub mod generate;
-pub mod rules;
+
 pub mod seed;
-pub mod sim;
+
 pub mod world;
+
+pub mod rules;
+
+pub mod sim;
+
+pub mod generate;
+
+pub mod files;
+
+pub mod analysis;
 
 // The earlier flat module paths, kept for the crates and scripts that use them.
 #[doc(hidden)]

@@ -5,3 +5,6 @@ pub mod generator;
 pub mod report;
 pub mod summary;
 pub mod sweep;
+
+#[cfg(test)]
+mod shortcut_tests;

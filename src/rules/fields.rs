@@ -1,5 +1,5 @@
 //! The table of rules: every field a rules file holds, with its unit, what
-//! validation allows and what it does. [`ValidRules::new`](crate::ValidRules::new) takes each
+//! validation allows and what it does. [`ValidRules::new`](crate::rules::valid::ValidRules::new) takes each
 //! field's own bounds from this table (so the table cannot drift from validation),
 //! and tools that edit rules (the studio's rules view) show it.
 //!
@@ -532,7 +532,7 @@ mod tests {
         }
     }
 
-    fn with(path: &str, value: Value) -> Result<ValidRules, crate::RulesError> {
+    fn with(path: &str, value: Value) -> Result<ValidRules, crate::rules::valid::RulesError> {
         let mut v = serde_json::to_value(Rules::default()).unwrap();
         let pointer = format!("/{}", path.replace('.', "/"));
         *v.pointer_mut(&pointer).unwrap() = value;

@@ -534,9 +534,10 @@ mod tests {
     /// and the gears rules.
     #[test]
     fn sweep_bodies_are_the_placements_bodies() {
+        let file: serde_json::Value =
+            serde_json::from_slice(include_bytes!("../../rules/gears.json")).unwrap();
         let gears =
-            crate::files::rules_file::parse_rules_file(include_bytes!("../../rules/gears.json"))
-                .unwrap();
+            ValidRules::new(serde_json::from_value(file["rules"].clone()).unwrap()).unwrap();
         for rules in [ValidRules::default(), gears] {
             for i in 0..rules.sweep.size() {
                 assert_eq!(

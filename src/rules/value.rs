@@ -4,7 +4,7 @@
 //! [`Rules::default()`] is the game as it has always been (rules version 1, named
 //! `v1`); its values are the constants below, which stay public so that code that
 //! only ever shows the default game can name them. The engine itself reads every
-//! rule from a [`Rules`] value, after validation ([`crate::ValidRules`]).
+//! rule from a [`Rules`] value, after validation ([`crate::rules::valid::ValidRules`]).
 //!
 //! Units: lengths in field units (the default field is 100 units wide, y grows
 //! downward), time in seconds, speeds in units per second, angles in radians.

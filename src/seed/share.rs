@@ -8,7 +8,7 @@
 //!
 //! A share code names a level of the **default rules** only: twelve characters have
 //! no room for a rules id, and an id would not be enough anyway (the recipient also
-//! needs the rules). [`crate::rules::share_code::share_code`] refuses other rules with a message pointing to
+//! needs the rules). The rules' `share_code` refuses other rules with a message pointing to
 //! the level file, which embeds its rules.
 
 use serde::{Deserialize, Serialize};
