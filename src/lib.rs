@@ -77,11 +77,12 @@ pub use generate::sweep::{
     complete_sweep, mark_solving, mark_solving_until, run_sweep, run_sweep_plain, run_sweep_traced,
     sweep_placement, sweep_placements, Stopped, Sweep, SweepCounts, SweepEntry, SweepResult,
 };
+pub use rules::defaults::NEARLY_TRIVIAL_SOLVING;
 pub use rules::diff::{rules_diff, RulesDifference};
 pub use rules::legal::{check_part, check_placement, check_placements, PlacementError};
 pub use rules::share_code::share_code;
 pub use rules::valid::{rules_id, RulesError, ValidRules, DEFAULT_RULES_ID};
-pub use rules::value::{Rules, DEFAULT_RULES_NAME, NEARLY_TRIVIAL_SOLVING, RULES_VERSION};
+pub use rules::value::{Rules, DEFAULT_RULES_NAME, RULES_VERSION};
 pub use rules::work::{worst_case, WorstCase, WORK_BUDGET};
 pub use seed::fnv::fnv1a32;
 pub use seed::rng::Mulberry32;

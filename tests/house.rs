@@ -233,7 +233,7 @@ fn a_401_line_file_is_found_and_a_generated_one_is_not() {
     fs::create_dir_all(root.join("krate/tests")).unwrap();
     fs::write(root.join("krate/tests/big.rs"), "//\n".repeat(900)).unwrap();
     let dirs = crate_sources(&root);
-    assert_eq!(dirs, [src.clone()]);
+    assert_eq!(dirs, std::slice::from_ref(&src));
     assert_eq!(
         long_files(&root, &dirs, MAX_LINES),
         ["krate/src/long.rs: 401"]

@@ -21,8 +21,9 @@ use sha2::{Digest, Sha256};
 
 use crate::base::canonical::canonical_json;
 use crate::base::strict_json::{self, JsonError};
+use crate::files::envelope::{made_under, read_envelope, rules_mismatch, EnvelopeError};
 use crate::generate::generator::{generate, GenerateOptions};
-use crate::rules::valid::{ValidRules, DEFAULT_RULES_ID};
+use crate::rules::valid::ValidRules;
 use crate::rules::value::RULES_VERSION;
 use crate::seed::seed::{parse_seed, SeedSource};
 use crate::world::hash::level_hash;
@@ -163,12 +164,7 @@ impl LevelFile {
     /// rules when the file names them (or is a version 1 file). `None` when the file
     /// names other rules without embedding them (a file the reader refuses).
     pub fn made_under(&self) -> Option<ValidRules> {
-        match (&self.rules, &self.rules_id) {
-            (Some(r), _) => Some(r.clone()),
-            (None, None) => Some(ValidRules::default()),
-            (None, Some(id)) if id == DEFAULT_RULES_ID => Some(ValidRules::default()),
-            (None, Some(_)) => None,
-        }
+        made_under(self.rules_id.as_deref(), self.rules.as_ref())
     }
 }
 
@@ -208,35 +204,20 @@ pub fn level_file_text(file: &LevelFile) -> String {
 /// Reads a level file strictly. Nothing is regenerated here; see [`verify`].
 pub fn parse_level_file(bytes: &[u8]) -> Result<LevelFile, LevelFileError> {
     let text = strict_json::checked_text(bytes, MAX_LEVEL_FILE_BYTES)?;
-    // Read the header first, so a file of another version gets the right message.
-    #[derive(Deserialize, Serialize)]
-    struct Header {
-        #[serde(default)]
-        format: Option<String>,
-        #[serde(default)]
-        schema_version: Option<u64>,
-    }
-    let header: Header = strict_json::parse_checked(text)?;
-    match header.format {
-        Some(f) if f == LEVEL_FORMAT => {}
-        Some(f) => return Err(LevelFileError::WrongFormat(f)),
-        None => return Err(LevelFileError::Malformed("missing field `format`".into())),
-    }
-    let version = match header.schema_version {
-        Some(v) if v == u64::from(LEVEL_SCHEMA_V1) || v == u64::from(LEVEL_SCHEMA_VERSION) => {
-            v as u32
-        }
-        Some(v) => {
-            return Err(LevelFileError::UnknownSchemaVersion(
-                u32::try_from(v).unwrap_or(u32::MAX),
-            ))
-        }
-        None => {
-            return Err(LevelFileError::Malformed(
-                "`schema_version` must be a whole number".into(),
-            ))
-        }
-    };
+    let version = read_envelope(text, LEVEL_FORMAT, &[LEVEL_SCHEMA_V1, LEVEL_SCHEMA_VERSION])
+        .map_err(|e| match e {
+            EnvelopeError::Json(e) => e.into(),
+            EnvelopeError::WrongFormat(f) => LevelFileError::WrongFormat(f),
+            EnvelopeError::MissingFormat => {
+                LevelFileError::Malformed("missing field `format`".into())
+            }
+            EnvelopeError::UnknownVersion(v) => {
+                LevelFileError::UnknownSchemaVersion(u32::try_from(v).unwrap_or(u32::MAX))
+            }
+            EnvelopeError::MissingVersion => {
+                LevelFileError::Malformed("`schema_version` must be a whole number".into())
+            }
+        })?;
     let file: LevelFile = strict_json::parse_checked(text)?;
     let fields = [
         ("rules_id", file.rules_id.is_some()),
@@ -258,13 +239,8 @@ pub fn parse_level_file(bytes: &[u8]) -> Result<LevelFile, LevelFileError> {
     }
     // The file's rules: the embedded ones must be the ones it names; rules it does
     // not embed must be the default ones.
-    if let (Some(rules), Some(stated)) = (&file.rules, &file.rules_id) {
-        if rules.id() != stated {
-            return Err(LevelFileError::RulesMismatch {
-                stated: stated.clone(),
-                actual: rules.id().to_owned(),
-            });
-        }
+    if let Some((stated, actual)) = rules_mismatch(file.rules_id.as_deref(), file.rules.as_ref()) {
+        return Err(LevelFileError::RulesMismatch { stated, actual });
     }
     let rules = file
         .made_under()

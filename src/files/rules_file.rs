@@ -12,6 +12,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::base::strict_json::{self, JsonError};
+use crate::files::envelope::{read_envelope, EnvelopeError};
 use crate::rules::valid::{RulesError, ValidRules};
 use crate::rules::value::Rules;
 
@@ -76,29 +77,15 @@ pub fn rules_file_text(rules: &ValidRules) -> String {
 pub fn parse_rules_file(bytes: &[u8]) -> Result<ValidRules, RulesFileError> {
     // Refusals name the field of the rules (`at physics.gravity: …`).
     let text = strict_json::checked_text_at(bytes, MAX_RULES_FILE_BYTES, "rules")?;
-    // The header first, so a file of another kind or version gets the right message.
-    #[derive(Deserialize, Serialize)]
-    struct Header {
-        #[serde(default)]
-        format: Option<String>,
-        #[serde(default)]
-        schema_version: Option<u64>,
-    }
-    let header: Header = strict_json::parse_checked(text)?;
-    match header.format {
-        Some(f) if f == RULES_FORMAT => {}
-        Some(f) => return Err(RulesFileError::WrongFormat(f)),
-        None => return Err(RulesFileError::Malformed("missing field `format`".into())),
-    }
-    match header.schema_version {
-        Some(v) if v == u64::from(RULES_SCHEMA_VERSION) => {}
-        Some(v) => return Err(RulesFileError::UnknownSchemaVersion(v)),
-        None => {
-            return Err(RulesFileError::Malformed(
-                "missing field `schema_version`".into(),
-            ))
+    read_envelope(text, RULES_FORMAT, &[RULES_SCHEMA_VERSION]).map_err(|e| match e {
+        EnvelopeError::Json(e) => e.into(),
+        EnvelopeError::WrongFormat(f) => RulesFileError::WrongFormat(f),
+        EnvelopeError::MissingFormat => RulesFileError::Malformed("missing field `format`".into()),
+        EnvelopeError::UnknownVersion(v) => RulesFileError::UnknownSchemaVersion(v),
+        EnvelopeError::MissingVersion => {
+            RulesFileError::Malformed("missing field `schema_version`".into())
         }
-    }
+    })?;
     let file: RulesFile = strict_json::parse_checked_at(text, "rules")?;
     ValidRules::new(file.rules).map_err(RulesFileError::Invalid)
 }

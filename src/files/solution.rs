@@ -11,9 +11,10 @@
 use serde::{Deserialize, Deserializer, Serialize};
 
 use crate::base::strict_json::{self, JsonError};
+use crate::files::envelope::{made_under, read_envelope, rules_mismatch, EnvelopeError};
 use crate::generate::generator::{generate, GenerateOptions};
 use crate::rules::legal::{check_placements, PlacementError};
-use crate::rules::valid::{ValidRules, DEFAULT_RULES_ID};
+use crate::rules::valid::ValidRules;
 use crate::rules::value::RULES_VERSION;
 use crate::sim::{simulate, Outcome, SimOptions, SimResult};
 use crate::world::model::Placement;
@@ -69,12 +70,7 @@ impl Solution {
     /// rules when it names them (or is a version 1 file); `None` when it names
     /// other rules without embedding them.
     pub fn made_under(&self) -> Option<ValidRules> {
-        match (&self.rules, &self.rules_id) {
-            (Some(r), _) => Some(r.clone()),
-            (None, None) => Some(ValidRules::default()),
-            (None, Some(id)) if id == DEFAULT_RULES_ID => Some(ValidRules::default()),
-            (None, Some(_)) => None,
-        }
+        made_under(self.rules_id.as_deref(), self.rules.as_ref())
     }
 }
 
@@ -141,13 +137,26 @@ pub fn solution_text(solution: &Solution) -> String {
 
 /// Reads a solution file strictly.
 pub fn parse_solution(bytes: &[u8]) -> Result<Solution, SolutionError> {
-    let s: Solution = strict_json::from_slice(bytes, MAX_SOLUTION_FILE_BYTES)?;
-    if s.format != SOLUTION_FORMAT {
-        return Err(SolutionError::Malformed(format!(
-            "format is '{}', not '{SOLUTION_FORMAT}'",
-            s.format
-        )));
-    }
+    let text = strict_json::checked_text(bytes, MAX_SOLUTION_FILE_BYTES)?;
+    read_envelope(
+        text,
+        SOLUTION_FORMAT,
+        &[SOLUTION_SCHEMA_V1, SOLUTION_SCHEMA_VERSION],
+    )
+    .map_err(|e| match e {
+        EnvelopeError::Json(e) => e.into(),
+        EnvelopeError::WrongFormat(f) => {
+            SolutionError::Malformed(format!("format is '{f}', not '{SOLUTION_FORMAT}'"))
+        }
+        EnvelopeError::MissingFormat => SolutionError::Malformed("missing field `format`".into()),
+        EnvelopeError::UnknownVersion(v) => {
+            SolutionError::UnknownSchemaVersion(u32::try_from(v).unwrap_or(u32::MAX))
+        }
+        EnvelopeError::MissingVersion => {
+            SolutionError::Malformed("missing field `schema_version`".into())
+        }
+    })?;
+    let s: Solution = strict_json::parse_checked(text)?;
     match s.schema_version {
         SOLUTION_SCHEMA_V1 => {
             if s.rules_id.is_some() || s.rules.is_some() {
@@ -160,13 +169,8 @@ pub fn parse_solution(bytes: &[u8]) -> Result<Solution, SolutionError> {
             let Some(stated) = &s.rules_id else {
                 return Err(SolutionError::Malformed("missing field `rules_id`".into()));
             };
-            if let Some(rules) = &s.rules {
-                if rules.id() != stated {
-                    return Err(SolutionError::RulesMismatch {
-                        stated: stated.clone(),
-                        actual: rules.id().to_owned(),
-                    });
-                }
+            if let Some((stated, actual)) = rules_mismatch(Some(stated), s.rules.as_ref()) {
+                return Err(SolutionError::RulesMismatch { stated, actual });
             }
             if s.made_under().is_none() {
                 return Err(SolutionError::MissingRules(stated.clone()));

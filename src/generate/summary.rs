@@ -13,7 +13,7 @@ use crate::world::model::{Inventory, World};
 
 /// The default rules' `sweep.nearly_trivial_solving` (10). Under other rules use
 /// [`SeedSummary::nearly_trivial`] with the rules.
-pub use crate::rules::value::NEARLY_TRIVIAL_SOLVING;
+pub use crate::rules::defaults::NEARLY_TRIVIAL_SOLVING;
 
 /// What shipped, in one word.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]

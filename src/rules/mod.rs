@@ -4,13 +4,17 @@
 //! and the difference of two rule sets.
 
 pub mod body;
+pub mod check;
+pub mod defaults;
 pub mod diff;
 pub mod fields;
 pub mod legal;
 pub mod limits;
 pub mod share_code;
+pub mod table;
 pub mod valid;
 pub mod value;
 pub mod work;
 
+pub use defaults::*;
 pub use value::*;
