@@ -85,6 +85,7 @@ pub use rules::valid::{rules_id, RulesError, ValidRules, DEFAULT_RULES_ID};
 pub use rules::value::{Rules, DEFAULT_RULES_NAME, RULES_VERSION};
 pub use rules::work::{worst_case, WorstCase, WORK_BUDGET};
 pub use seed::fnv::fnv1a32;
+pub use seed::range::{SeedRange, SeedRangeError, SEED_END};
 pub use seed::rng::Mulberry32;
 pub use seed::seed::{daily_key, daily_seed, parse_seed, ParsedSeed, SeedError, SeedSource};
 pub use seed::share::{decode_share_code, encode_share_code, ShareCode, ShareCodeError};

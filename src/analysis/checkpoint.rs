@@ -11,6 +11,7 @@ use serde::{Deserialize, Serialize};
 use crate::analysis::totals::Totals;
 use crate::base::canonical::content_checksum;
 use crate::base::strict_json::{self, JsonError};
+use crate::seed::range::SeedRange;
 
 /// The `kind` of a checkpoint file.
 pub const CHECKPOINT_KIND: &str = "contraption-search-checkpoint";
@@ -106,8 +107,7 @@ pub fn parse_checkpoint(bytes: &[u8]) -> Result<SearchCheckpoint, CheckpointErro
     if c.checksum != c.checksum_now() {
         return Err(CheckpointError::Changed);
     }
-    let consistent = c.from < c.to
-        && c.to <= 1 << 32
+    let consistent = SeedRange::new(c.from, c.to).is_ok()
         && (c.from..=c.to).contains(&c.next)
         && c.totals.seeds == c.next - c.from
         && c.matches <= c.totals.seeds;

@@ -2,6 +2,7 @@
 //! text forms a seed is written in (numbers, dates, share codes).
 
 pub mod fnv;
+pub mod range;
 pub mod rng;
 #[allow(clippy::module_inception)]
 pub mod seed;
