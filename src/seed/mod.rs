@@ -7,3 +7,6 @@ pub mod rng;
 #[allow(clippy::module_inception)]
 pub mod seed;
 pub mod share;
+
+pub use fnv::{fnv1a32, FNV_OFFSET, FNV_PRIME};
+pub use seed::*;
