@@ -4,6 +4,7 @@
 //! and the difference of two rule sets.
 
 pub mod body;
+pub mod by_table;
 pub mod check;
 pub mod defaults;
 pub mod diff;

@@ -19,8 +19,8 @@ use crate::base::canonical::canonical_json;
 use crate::rules::value::{Rules, DEFAULT_RULES_NAME};
 use crate::world::model::Body;
 
+use crate::rules::by_table::{check, finite_and_signed};
 pub use crate::rules::check::RulesError;
-use crate::rules::check::{check, list_len, refuse};
 pub use crate::rules::limits::*;
 
 /// The id of `Rules::default()` (a test keeps it in step).
@@ -97,20 +97,8 @@ impl ValidRules {
     ///   within ±π/2;
     /// - bounded work: at most 100,000 steps per simulation, 1,000 attempts, 1,024
     ///   sweep placements, and `max_attempts × (sweep size + 1) × max_steps ≤ 2^30`.
-    pub fn new(mut rules: Rules) -> Result<Self, RulesError> {
-        let s = &rules.sweep;
-        list_len("sweep.xs", s.xs.len(), MAX_SWEEP_POSITIONS)?;
-        list_len("sweep.ys", s.ys.len(), MAX_SWEEP_POSITIONS)?;
-        list_len("sweep.angles", s.angles.len(), MAX_SWEEP_ANGLES)?;
-        for (path, x) in rules.reals_mut() {
-            if !x.is_finite() {
-                return Err(refuse(&path, *x, "a finite number"));
-            }
-            // -0.0 and 0.0 are the same rule; write it one way.
-            if *x == 0.0 {
-                *x = 0.0;
-            }
-        }
+    pub fn new(rules: Rules) -> Result<Self, RulesError> {
+        let rules = finite_and_signed(rules)?;
         check(&rules)?;
         let id = rules_id(&rules);
         let sweep_bodies = (0..rules.sweep.size())
@@ -214,7 +202,7 @@ mod tests {
         let e = ValidRules::new(r).unwrap_err();
         assert_eq!(
             (e.field.as_str(), e.value.as_str()),
-            ("walls.radius", "NaN")
+            ("walls.radius", "not finite")
         );
 
         let mut r = Rules::default();
