@@ -15,7 +15,7 @@
 //! 4. [`rules`] — the rules value, its field table, the valid form and its id,
 //!    what the rules allow of a world, the work a seed can cost;
 //! 5. [`sim`] — the physics: one run of a world with its parts, step by step;
-//! 6. [`generate`] — drawing candidates, the sweep, the report and its summary;
+//! 6. [`generate`](mod@generate) — drawing candidates, the sweep, the report and its summary;
 //! 7. [`files`] — level, solution, rules and scene files;
 //! 8. [`analysis`] — totals, the A/B comparison, the calendar, the criteria
 //!    language, search checkpoints and the expressive range.

@@ -57,14 +57,14 @@ fn count(rng: &mut Mulberry32, r: CountRange) -> u32 {
 
 /// Draws one candidate world. The draws, in order (each `r()` is one mulberry32
 /// draw; the default rules' values in brackets):
-/// 1. ball x from `ball.start_x` [10 + 80 r()]  (ball y is always `ball.start_y` [8])
+/// 1. ball x from `ball.start_x` [10 + 80 r()]  (ball y is always `ball.start_y` \[8\])
 /// 2. goal x from `goal.x` [10 + 80 r()], 3. goal y from `goal.y` [112 + 28 r()]
 /// 4. wall count from `walls.count` [2 + floor(4 r()): 2 to 5]
 /// 5. for each wall: centre x [8 + 84 r()], centre y [26 + 84 r()], length
 ///    [14 + 16 r()], angle [−0.6 + 1.2 r()]; endpoints = centre ± length/2 ·
 ///    (cos, sin)(angle) with libm. A wall is dropped (its draws still consumed) when it
 ///    sticks out of the field (by its radius), passes within `walls.ball_clearance`
-///    [6] units of the ball's start, or within `walls.goal_clearance` [5] units of the
+///    \[6\] units of the ball's start, or within `walls.goal_clearance` \[5\] units of the
 ///    goal zone.
 /// 6. ramps [1 + floor(2 r())], fans [floor(2 r())], bumpers [floor(3 r())], gears
 ///    [0, no draw].

@@ -73,7 +73,7 @@ impl SeedSummary {
 /// completely: `summarize_report(rules, &generate(rules, seed, &GenerateOptions::game()))`,
 /// computed with less work. A summary needs only which placements reach the goal,
 /// never their steps or closest approach, so its sweeps ask each run "goal or not"
-/// ([`mark_solving`]), and only the shipped level is hashed. Tested equal to the
+/// ([`mark_solving`](crate::generate::sweep::mark_solving)), and only the shipped level is hashed. Tested equal to the
 /// report's summary (`tests/sweep_shortcut.rs`).
 pub fn summarize(rules: &ValidRules, seed: u32) -> SeedSummary {
     summarize_until(rules, seed, || false).expect("never asked to stop")
