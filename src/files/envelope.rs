@@ -4,9 +4,10 @@
 //!   another kind or version is refused with the right message rather than with
 //!   whatever field the body lacks;
 //! - the rules a file was made under: named by `rules_id`, embedded as `rules`
-//!   unless they are the default ones.
+//!   unless they are the default ones;
+//! - optional fields, written or left out but never `null`.
 
-use serde::{Deserialize, Serialize};
+use serde::{Deserialize, Deserializer, Serialize};
 
 use crate::base::strict_json::{self, JsonError};
 use crate::rules::valid::{ValidRules, DEFAULT_RULES_ID};
@@ -53,6 +54,15 @@ pub fn read_envelope(text: &str, format: &str, versions: &[u32]) -> Result<u32, 
         .copied()
         .find(|v| u64::from(*v) == version)
         .ok_or(EnvelopeError::UnknownVersion(version))
+}
+
+/// An optional field of a file: absent or with a value; `null` is refused (a file
+/// writes a field or leaves it out, never both spellings). For
+/// `#[serde(default, deserialize_with = "…")]`.
+pub fn present<'de, D: Deserializer<'de>, T: Deserialize<'de>>(
+    d: D,
+) -> Result<Option<T>, D::Error> {
+    T::deserialize(d).map(Some)
 }
 
 /// The rules a file was made under: the embedded ones, or the default rules when

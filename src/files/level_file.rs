@@ -16,7 +16,7 @@
 //! verified under the default rules; an edit elsewhere shows as drift, and a
 //! removed daily key goes unnoticed (version 1 cannot tell).
 
-use serde::{Deserialize, Deserializer, Serialize};
+use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
 use crate::base::canonical::canonical_json;
@@ -52,12 +52,6 @@ pub struct LevelVerdict {
     pub reason: String,
 }
 
-/// A field that is absent or has a value; `null` is refused (a file writes a field
-/// or leaves it out, never both spellings).
-fn present<'de, D: Deserializer<'de>, T: Deserialize<'de>>(d: D) -> Result<Option<T>, D::Error> {
-    T::deserialize(d).map(Some)
-}
-
 /// A level file. `docs/level.schema.json` is its JSON Schema. Version 2 files have
 /// `rules_id` and `file_hash`, and `rules` when they were made under rules other
 /// than the default ones; version 1 files have none of the three.
@@ -73,7 +67,7 @@ pub struct LevelFile {
     #[serde(
         default,
         skip_serializing_if = "Option::is_none",
-        deserialize_with = "present"
+        deserialize_with = "crate::files::envelope::present"
     )]
     #[cfg_attr(feature = "ts", ts(optional))]
     pub rules_id: Option<String>,
@@ -81,7 +75,7 @@ pub struct LevelFile {
     #[serde(
         default,
         skip_serializing_if = "Option::is_none",
-        deserialize_with = "present"
+        deserialize_with = "crate::files::envelope::present"
     )]
     #[cfg_attr(
         feature = "ts",
@@ -99,7 +93,7 @@ pub struct LevelFile {
     #[serde(
         default,
         skip_serializing_if = "Option::is_none",
-        deserialize_with = "present"
+        deserialize_with = "crate::files::envelope::present"
     )]
     #[cfg_attr(feature = "ts", ts(optional))]
     pub file_hash: Option<String>,

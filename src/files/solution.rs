@@ -8,7 +8,7 @@
 //! carries no file hash: replaying it regenerates the level and checks and
 //! simulates every placement, so an edited solution is judged, not trusted.
 
-use serde::{Deserialize, Deserializer, Serialize};
+use serde::{Deserialize, Serialize};
 
 use crate::base::strict_json::{self, JsonError};
 use crate::files::envelope::{made_under, read_envelope, rules_mismatch, EnvelopeError};
@@ -28,11 +28,6 @@ pub const SOLUTION_SCHEMA_V1: u32 = 1;
 /// Larger files are refused before they are parsed.
 pub const MAX_SOLUTION_FILE_BYTES: usize = 64 * 1024;
 
-/// A field that is absent or has a value; `null` is refused.
-fn present<'de, D: Deserializer<'de>, T: Deserialize<'de>>(d: D) -> Result<Option<T>, D::Error> {
-    T::deserialize(d).map(Some)
-}
-
 /// A solution: which level (seed, rules and level hash) and the parts placed.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
@@ -46,7 +41,7 @@ pub struct Solution {
     #[serde(
         default,
         skip_serializing_if = "Option::is_none",
-        deserialize_with = "present"
+        deserialize_with = "crate::files::envelope::present"
     )]
     #[cfg_attr(feature = "ts", ts(optional))]
     pub rules_id: Option<String>,
@@ -54,7 +49,7 @@ pub struct Solution {
     #[serde(
         default,
         skip_serializing_if = "Option::is_none",
-        deserialize_with = "present"
+        deserialize_with = "crate::files::envelope::present"
     )]
     #[cfg_attr(
         feature = "ts",
