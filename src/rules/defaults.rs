@@ -80,7 +80,9 @@ pub const GEAR_FRICTION: f64 = 0.6;
 pub const GEAR_RESTITUTION: f64 = 0.2;
 
 /// Goal zone size (centred on the goal's position).
-pub use crate::world::model::{GOAL_HEIGHT, GOAL_WIDTH};
+pub const GOAL_WIDTH: f64 = crate::world::model::GOAL_WIDTH;
+/// Goal zone height.
+pub const GOAL_HEIGHT: f64 = crate::world::model::GOAL_HEIGHT;
 
 /// Generator: attempts before the fallback ships.
 pub const MAX_ATTEMPTS: u32 = 40;
