@@ -1,5 +1,6 @@
 //! The studio's catalog: one SQLite file (rusqlite, bundled SQLite) holding scanned
-//! seeds, the scans that produced them (so a scan can be resumed), and bookmarks.
+//! seeds, the scans and searches that produced them (jobs that resume, one
+//! runner at a time: `catalog/src/job/`), and bookmarks.
 //!
 //! Every write is a transaction, so a process killed mid-scan or mid-edit loses
 //! nothing that was committed. A file that is not ours or is damaged is moved aside
@@ -9,7 +10,7 @@ mod bookmarks;
 mod criteria_sql;
 mod error;
 mod file_check;
-mod lease;
+mod job;
 mod scan;
 mod search;
 mod seeds;
@@ -18,8 +19,8 @@ mod store;
 pub use bookmarks::{Bookmark, BookmarkCheck, BookmarkInput, BookmarkQuery};
 pub use criteria_sql::criteria_sql;
 pub use error::CatalogError;
-pub use lease::LEASE_SECONDS;
-pub use scan::{ScanEnd, ScanEvent, ScanProgress, ScanRecord, ScanRun, ScanState, SCAN_CHUNK};
+pub use job::{JobEvent, JobRun, ScanEnd, ScanState, LEASE_SECONDS};
+pub use scan::{ScanEvent, ScanProgress, ScanRecord, ScanRun, SCAN_CHUNK};
 pub use search::{search_batch, SearchRecord, SEARCH_BATCH};
 pub use seeds::{SeedPage, SeedQuery, SeedRow, SortKey, Stats};
 pub use store::{default_path, Catalog, Opened, APPLICATION_ID, SCHEMA_VERSION};

@@ -1,16 +1,20 @@
 //! A scan's lease under rules where one chunk takes longer than the lease: the
 //! runner's heartbeat keeps it, so a second runner of the same scan waits
 //! instead of taking the scan over (before the heartbeat they took each other's
-//! work, up to a livelock: issue 24, point 2). Also the bookmark writer that
-//! generates its level before it takes the write lock (point 3).
+//! work, up to a livelock: issue 24, point 2). A search holds the same lease
+//! (one job protocol, issue 23: before it, two runners of one search both
+//! computed every batch). Also the bookmark writer that generates its level
+//! before it takes the write lock (point 3).
 #![cfg(unix)]
 
 use std::sync::atomic::AtomicBool;
 use std::sync::mpsc;
 use std::time::Duration;
 
-use contraption::{Rules, ValidRules};
-use contraption_catalog::{BookmarkInput, Catalog, ScanEnd, ScanEvent, SeedQuery, SCAN_CHUNK};
+use contraption::{parse_criteria, Rules, ValidRules};
+use contraption_catalog::{
+    BookmarkInput, Catalog, JobEvent, JobRun, ScanEnd, ScanEvent, SeedQuery, SCAN_CHUNK,
+};
 
 /// Rules under which every simulation runs its whole step budget: one attempt,
 /// and every sweep placement the same flat ramp right under the ball's start
@@ -78,16 +82,65 @@ fn two_runners_of_a_scan_whose_chunk_outlasts_the_lease_do_the_work_once() {
         runner(path.clone(), rules.clone()),
         runner(path.clone(), rules.clone()),
     ]);
+    assert_one_did_the_work(&runs, total);
+    let c = Catalog::open(&path).unwrap().catalog;
+    assert_eq!(c.query(&rules, &SeedQuery::default()).unwrap().total, total);
+}
+
+/// One runner did all of `total`, the other waited for it, and no work was
+/// done twice (no runner lost its lease); both ended done. `runs`: each
+/// runner's run and whether it waited.
+fn assert_one_did_the_work(runs: &[(JobRun, bool)], total: u64) {
     let (a, b) = (runs[0], runs[1]);
     assert_eq!((a.0.end, b.0.end), (ScanEnd::Done, ScanEnd::Done));
+    assert_eq!(
+        (a.0.lost, b.0.lost),
+        (0, 0),
+        "no runner computed work the other took over: {a:?} {b:?}"
+    );
     assert_eq!(a.0.computed + b.0.computed, total, "{a:?} {b:?}");
     assert!(
         a.0.computed == 0 || b.0.computed == 0,
         "one runner did all the work, the other waited for it: {a:?} {b:?}"
     );
     assert!(a.1 || b.1, "one of them waited");
+}
+
+#[test]
+fn two_runners_of_a_search_whose_batch_outlasts_the_lease_do_the_work_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("catalog.sqlite3");
+    // One batch (fewer seeds than `SEARCH_BATCH`) of some 200 × 30–60 ms: it
+    // takes seconds, longer than the 1 s lease.
+    let rules = slow_chunk_rules(2880);
+    let total = 200;
+    let runner = |path: std::path::PathBuf, rules: ValidRules| {
+        std::thread::spawn(move || {
+            let mut c = Catalog::open(&path).unwrap().catalog;
+            c.set_lease_seconds(1);
+            let criteria = parse_criteria("walls >= 0").unwrap();
+            let search = c.begin_search(&rules, &criteria, 0, total).unwrap();
+            let mut waited = false;
+            let run = c
+                .run_search_reporting(&rules, search.id, &AtomicBool::new(false), |e| {
+                    waited |= matches!(e, JobEvent::Waiting { .. })
+                })
+                .unwrap();
+            (run, waited, search.id)
+        })
+    };
+    let runs = join_guarded(vec![
+        runner(path.clone(), rules.clone()),
+        runner(path.clone(), rules.clone()),
+    ]);
+    assert_eq!(runs[0].2, runs[1].2, "both runners found the same search");
+    let runs: Vec<(JobRun, bool)> = runs.iter().map(|r| (r.0, r.1)).collect();
+    assert_one_did_the_work(&runs, total);
     let c = Catalog::open(&path).unwrap().catalog;
-    assert_eq!(c.query(&rules, &SeedQuery::default()).unwrap().total, total);
+    let search = c.searches().unwrap();
+    assert_eq!(search.len(), 1);
+    assert_eq!((search[0].totals.seeds, search[0].matches), (total, total));
+    assert_eq!(c.search_matches(search[0].id).unwrap().len() as u64, total);
 }
 
 #[test]

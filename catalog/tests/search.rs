@@ -1,5 +1,6 @@
-//! Searches kept in the catalog: matches, totals, cancel and resume, and the
-//! migration that added them (4), which keeps every row of a version 3 file.
+//! Searches kept in the catalog: matches, totals, cancel and resume, the
+//! migration that added them (4), which keeps every row of a version 3 file,
+//! and the one that gave them a lease (5), which keeps every row of a version 4 file.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -136,6 +137,29 @@ fn bad_ranges_and_other_rules_are_refused() {
     assert_eq!(cat.search(s.id).unwrap().next, 0);
 }
 
+/// Every row of `tables` (its `columns`), as text, table by table in the order of
+/// their first two columns (a key in each table).
+fn dump(conn: &rusqlite::Connection, tables: &[&str], columns: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for table in tables {
+        let mut stmt = conn
+            .prepare(&format!("SELECT {columns} FROM {table} ORDER BY 1, 2"))
+            .unwrap();
+        let n = stmt.column_count();
+        let rows = stmt
+            .query_map([], |r| {
+                let mut cells = Vec::new();
+                for i in 0..n {
+                    cells.push(format!("{:?}", r.get_ref(i)?));
+                }
+                Ok(format!("{table}: {}", cells.join(" | ")))
+            })
+            .unwrap();
+        out.extend(rows.map(Result::unwrap));
+    }
+    out
+}
+
 #[test]
 fn migration_4_keeps_every_row_of_a_version_3_file() {
     let dir = tempfile::tempdir().unwrap();
@@ -157,26 +181,7 @@ fn migration_4_keeps_every_row_of_a_version_3_file() {
         )
         .unwrap();
     }
-    let dump = |conn: &rusqlite::Connection| -> Vec<String> {
-        let mut out = Vec::new();
-        for table in ["seeds", "scans", "bookmarks"] {
-            let mut stmt = conn
-                .prepare(&format!("SELECT * FROM {table} ORDER BY rowid"))
-                .unwrap();
-            let n = stmt.column_count();
-            let rows = stmt
-                .query_map([], |r| {
-                    let mut cells = Vec::new();
-                    for i in 0..n {
-                        cells.push(format!("{:?}", r.get_ref(i)?));
-                    }
-                    Ok(format!("{table}: {}", cells.join(" | ")))
-                })
-                .unwrap();
-            out.extend(rows.map(Result::unwrap));
-        }
-        out
-    };
+    let dump = |conn: &rusqlite::Connection| dump(conn, &["seeds", "scans", "bookmarks"], "*");
     let before = {
         let raw = rusqlite::Connection::open(&path).unwrap();
         raw.execute_batch(
@@ -197,7 +202,7 @@ fn migration_4_keeps_every_row_of_a_version_3_file() {
 
     let mut c = Catalog::open(&path).unwrap().catalog;
     assert_eq!(c.schema_version().unwrap(), SCHEMA_VERSION);
-    assert_eq!(SCHEMA_VERSION, 4);
+    assert_eq!(SCHEMA_VERSION, 5);
     assert!(c.searches().unwrap().is_empty());
     drop(c);
     let after = dump(&rusqlite::Connection::open(&path).unwrap());
@@ -226,9 +231,10 @@ fn two_runners_of_one_search_count_each_part_once() {
     let c = parse_criteria(criteria).unwrap();
     let mut first = Catalog::open(&path).unwrap().catalog;
     let id = first.begin_search(&v1(), &c, from, to).unwrap().id;
-    // While the first runner works on its first batch, a second one (another
-    // connection, as another window or process would have) commits two batches and
-    // stops; the first one's batch then finds the search moved on.
+    // Before the first runner asks for the search's lease (at its first report), a
+    // second one (another connection, as another window or process would have)
+    // takes it, commits two batches and stops; the first one then takes the
+    // search up from there.
     let mut progress = Vec::new();
     let end = first
         .run_search(&v1(), id, &AtomicBool::new(false), |p| {
@@ -248,8 +254,7 @@ fn two_runners_of_one_search_count_each_part_once() {
         })
         .unwrap();
     assert_eq!(end, ScanEnd::Done);
-    // Never a step back: the first runner took up from the second one's position
-    // (its own first batch, done twice, was not committed again).
+    // Never a step back: the first runner took up from the second one's position.
     assert_eq!(progress, [from, from + 2 * SEARCH_BATCH, to]);
     let done = first.search(id).unwrap();
     let (seeds, totals) = plain(criteria, from as u32, to as u32);
@@ -258,4 +263,84 @@ fn two_runners_of_one_search_count_each_part_once() {
     assert_eq!(done.totals, totals);
     assert_eq!(done.matches, seeds.len() as u64);
     assert_eq!(first.search_matches(id).unwrap(), seeds);
+}
+
+#[test]
+fn migration_5_keeps_every_search_of_a_version_4_file_and_they_resume() {
+    let criteria = "solving <= 3";
+    let (from, to) = (500u64, 500 + 2 * SEARCH_BATCH + 100);
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("catalog.sqlite3");
+    let c = parse_criteria(criteria).unwrap();
+    // A version 4 catalog: a search stopped after its first batch, a finished
+    // one, a scan and a bookmark, without the lease columns migration 5 adds.
+    let (stopped, finished) = {
+        let mut cat = Catalog::open(&path).unwrap().catalog;
+        let s = cat.begin_search(&v1(), &c, from, to).unwrap();
+        let cancel = AtomicBool::new(false);
+        cat.run_search(&v1(), s.id, &cancel, |p| {
+            if p.next > from {
+                cancel.store(true, Ordering::Relaxed);
+            }
+        })
+        .unwrap();
+        let walls = parse_criteria("walls = 4").unwrap();
+        let f = cat.begin_search(&v1(), &walls, 0, 300).unwrap();
+        cat.run_search(&v1(), f.id, &AtomicBool::new(false), |_| {})
+            .unwrap();
+        let scan = cat.begin_scan(&v1(), 0, 300).unwrap();
+        cat.run_scan(&v1(), scan.id, &AtomicBool::new(false), |_| {})
+            .unwrap();
+        cat.add_bookmark(&v1(), 9, &BookmarkInput::default())
+            .unwrap();
+        (s.id, f.id)
+    };
+    let tables = ["seeds", "scans", "bookmarks", "searches", "search_matches"];
+    let before = {
+        let raw = rusqlite::Connection::open(&path).unwrap();
+        raw.execute_batch(
+            "ALTER TABLE searches DROP COLUMN lease_owner; \
+             ALTER TABLE searches DROP COLUMN lease_until; PRAGMA user_version = 4;",
+        )
+        .unwrap();
+        dump(&raw, &tables, "*")
+    };
+    assert_eq!(
+        before.iter().filter(|l| l.starts_with("searches:")).count(),
+        2
+    );
+    assert!(before.iter().any(|l| l.starts_with("search_matches:")));
+
+    let mut cat = Catalog::open(&path).unwrap().catalog;
+    assert_eq!(cat.schema_version().unwrap(), SCHEMA_VERSION);
+    let raw = rusqlite::Connection::open(&path).unwrap();
+    // Every column but the two new ones.
+    let mut after = dump(&raw, &tables[..3], "*");
+    after.extend(dump(
+        &raw,
+        &["searches"],
+        "id, criteria, rules_id, from_seed, to_seed, next_seed, matches, state, totals, created_at",
+    ));
+    after.extend(dump(&raw, &["search_matches"], "*"));
+    assert_eq!(before, after, "every row of version 4 is kept as it was");
+    let leases: i64 = raw
+        .query_row(
+            "SELECT count(*) FROM searches WHERE lease_owner IS NULL AND lease_until IS NULL",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap();
+    assert_eq!(leases, 2, "the migrated searches are free to claim");
+
+    // The stopped search continues to what an uninterrupted one finds.
+    assert_eq!(cat.search(finished).unwrap().state, ScanState::Done);
+    assert_eq!(cat.begin_search(&v1(), &c, from, to).unwrap().id, stopped);
+    let end = cat
+        .run_search(&v1(), stopped, &AtomicBool::new(false), |_| {})
+        .unwrap();
+    assert_eq!(end, ScanEnd::Done);
+    let done = cat.search(stopped).unwrap();
+    let (seeds, totals) = plain(criteria, from as u32, to as u32);
+    assert_eq!(done.totals, totals);
+    assert_eq!(cat.search_matches(stopped).unwrap(), seeds);
 }

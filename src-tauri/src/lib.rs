@@ -3,8 +3,6 @@
 //! state, and `run()`. Everything the studio decides or computes is in the
 //! `contraption-studio-core` crate, tested without a window.
 
-#[macro_use]
-mod command_list;
 pub mod commands;
 pub mod dialogs;
 pub mod windows;
@@ -19,14 +17,16 @@ use studio_core::rules_book::RulesBook;
 use studio_core::rules_lab::DraftStore;
 use studio_core::settings::SettingsStore;
 use studio_core::slow::SlowFiles;
+use studio_core::studio_commands;
 use tauri::{Manager, WebviewWindowBuilder};
 
-/// Every command's name, from the one list in `command_list.rs`.
-pub const COMMANDS: &[&str] = studio_commands!(command_names);
+/// Every command's name, from the one list (studio-core's `ipc/command_list.rs`).
+pub const COMMANDS: &[&str] = studio_core::ipc::COMMAND_NAMES;
 
-/// `tauri::generate_handler!` over the command list.
+/// `tauri::generate_handler!` over the command list (the signatures are checked
+/// against the functions by `studio-core/tests/commands.rs`).
 macro_rules! handlers {
-    ($($module:ident :: $name:ident),* $(,)?) => {
+    ($($module:ident :: $name:ident ( $($arg:ident : $ty:ty),* ) -> $ret:ty),* $(,)?) => {
         tauri::generate_handler![$(commands::$module::$name),*]
     };
 }

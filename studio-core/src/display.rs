@@ -5,7 +5,7 @@
 //! Mesa's software rasterizer, and any repaint — a moving ball, a clock's text —
 //! costs 20–35 ms per frame on a 2-core machine, so animations drop to 25–40
 //! fps. The shared-memory renderer paints the same pages at the display's 60 fps
-//! there (measured in docs/studio.md, "Play window"). So when no render node
+//! there (measured in docs/studio/performance.md, "Play window performance"). So when no render node
 //! exists and the user has not chosen, the studio asks WebKitGTK for it.
 //!
 //! Under WebDriver (`TAURI_WEBVIEW_AUTOMATION=true`, set by tauri-driver) the

@@ -28,16 +28,6 @@ pub enum ShellError {
     NotRefused { path: String },
 }
 
-/// A file the studio could not read or write (the `io` kind).
-#[derive(Debug, Clone, PartialEq, thiserror::Error, Serialize, Deserialize, TS)]
-#[error("could not {action} {path}: {reason}")]
-pub struct FileError {
-    /// `read` or `write`.
-    pub action: String,
-    pub path: String,
-    pub reason: String,
-}
-
 /// Everything a studio command can refuse or fail with. On the wire it is the
 /// inner error itself (each is tagged by `kind`), so the UI sees one union.
 #[derive(Debug, Clone, PartialEq, thiserror::Error, Serialize, Deserialize, TS)]
@@ -88,4 +78,25 @@ impl<E: Into<StudioError>> From<E> for CommandError {
             error,
         }
     }
+}
+
+/// Every `kind` of the error union the UI receives, with the enum that sends it,
+/// in the union's order: read from the TypeScript declarations (ts-rs), so they
+/// are the tags on the wire.
+pub fn error_kinds() -> Vec<(String, String)> {
+    fn kinds<E: TS>(out: &mut Vec<(String, String)>) {
+        for part in E::inline().split("\"kind\": \"").skip(1) {
+            let kind = part.split('"').next().unwrap_or_default();
+            out.push((E::name(), kind.to_owned()));
+        }
+    }
+    let mut out = Vec::new();
+    kinds::<InspectError>(&mut out);
+    kinds::<CatalogViewError>(&mut out);
+    kinds::<PlayError>(&mut out);
+    kinds::<ExchangeError>(&mut out);
+    kinds::<RulesLabError>(&mut out);
+    kinds::<SettingsError>(&mut out);
+    kinds::<ShellError>(&mut out);
+    out
 }

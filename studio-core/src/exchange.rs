@@ -17,7 +17,7 @@ use contraption::{
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
-use crate::error::FileError;
+use crate::files::FileError;
 use crate::files::{self, ReadFailure};
 use crate::rules_book::RulesBook;
 use crate::slow::{self, SlowRules};
@@ -29,8 +29,9 @@ pub enum ExchangeError {
     /// The file was refused; nothing in the studio changed.
     #[error("{path} was refused: {error}")]
     Refused { path: String, error: LevelFileError },
+    /// A level file, picture or CSV that could not be read or written.
     #[error("{0}")]
-    Io(FileError),
+    ExchangeIo(FileError),
     #[error("the picture could not be made: {reason}")]
     Picture { reason: String },
     /// The file embeds slow rules and they were not asked for: nothing was
@@ -108,7 +109,7 @@ pub struct SharedSeed {
 
 /// Writes `bytes` atomically: a crash never leaves half a file where a good one was.
 fn write(path: &Path, bytes: &[u8]) -> Result<WrittenFile, ExchangeError> {
-    files::write(path, bytes).map_err(ExchangeError::Io)?;
+    files::write(path, bytes).map_err(ExchangeError::ExchangeIo)?;
     Ok(WrittenFile {
         path: path.display().to_string(),
         bytes: bytes.len() as u32,
@@ -179,7 +180,7 @@ pub fn read_level(
         ReadFailure::TooLarge(size) => refused(LevelFileError::TooLarge(
             usize::try_from(size).unwrap_or(usize::MAX),
         )),
-        ReadFailure::Io(e) => ExchangeError::Io(e),
+        ReadFailure::Io(e) => ExchangeError::ExchangeIo(e),
     })?;
     let file = parse_level_file(&bytes).map_err(refused)?;
     let rules = file

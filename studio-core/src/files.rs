@@ -1,12 +1,23 @@
 //! The studio's file access: atomic writes over plain files only and bounded reads
 //! of regular files only (`contraption-io`, shared with the CLI), with failures as
-//! the `io` error the UI shows.
+//! one `FileError`, which each part's error carries under its own kind
+//! (`play_io`, `exchange_io`, `catalog_io`, `rules_io`, `settings_io`).
 
 use std::path::Path;
 
 use contraption_io::{read_file_bounded, write_atomically, ReadError, WriteError};
+use serde::{Deserialize, Serialize};
+use ts_rs::TS;
 
-use crate::error::FileError;
+/// A file the studio could not read or write.
+#[derive(Debug, Clone, PartialEq, thiserror::Error, Serialize, Deserialize, TS)]
+#[error("could not {action} {path}: {reason}")]
+pub struct FileError {
+    /// `read` or `write`.
+    pub action: String,
+    pub path: String,
+    pub reason: String,
+}
 
 /// Why a bounded read failed.
 #[derive(Debug)]
@@ -16,7 +27,8 @@ pub(crate) enum ReadFailure {
     Io(FileError),
 }
 
-fn file_error(action: &str, path: &Path, reason: impl ToString) -> FileError {
+/// `action` (`read`, `write`) of `path` failed for `reason`.
+pub(crate) fn file_error(action: &str, path: &Path, reason: impl ToString) -> FileError {
     FileError {
         action: action.to_owned(),
         path: path.display().to_string(),

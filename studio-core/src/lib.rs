@@ -7,7 +7,7 @@
 //! sweep), `catalog` (scans, queries, statistics, bookmarks, calendar, thumbnails),
 //! `play` (the play window's level, checks, runs and solution files), `exchange`
 //! (level files, pictures, share codes). `rules` is the one rules type the UI
-//! draws with, `rules_book` the rules in force and those met in files; `rules_lab` the rules view's draft, field table and presets; `lab` the A/B over a seed range (scans under two rule sets, their comparison, what changed); `range` its expressive range (joint counts of two metrics, the PNG figure); `draft_compare` one seed under the rules in force and the draft; `settings` the remembered view settings (a file in the profile); `slow` the refusal of slow rules not asked for (their worst case, the files a confirmation may read again); `error` the one error every command returns; `jobs` the cancel flags
+//! draws with, `rules_book` the rules in force and those met in files; `rules_lab` the rules view's draft, field table and presets; `lab` the A/B over a seed range (scans under two rule sets, their comparison, what changed); `range` its expressive range (joint counts of two metrics, the PNG figure); `draft_compare` one seed under the rules in force and the draft; `settings` the remembered view settings (a file in the profile); `slow` the refusal of slow rules not asked for (their worst case, the files a confirmation may read again); `error` the one error every command returns; `ipc` the command list (names, arguments, types) and its TypeScript functions; `jobs` the cancel flags
 //! of long jobs; `args` the studio's command line; `display` the renderer choice
 //! made before any window exists. Every type that crosses the IPC boundary derives
 //! `ts_rs::TS`; `tests/bindings.rs` keeps `ui/src/bindings/` current.
@@ -20,6 +20,7 @@ pub mod error;
 pub mod exchange;
 mod files;
 pub mod inspect;
+pub mod ipc;
 pub mod jobs;
 pub mod lab;
 pub mod play;
@@ -31,4 +32,5 @@ pub mod settings;
 pub mod slow;
 pub mod sweep_job;
 
-pub use error::{CommandError, FileError, ShellError, StudioError};
+pub use error::{CommandError, ShellError, StudioError};
+pub use files::FileError;

@@ -116,7 +116,7 @@ pub fn write_range_png(
     path: &Path,
 ) -> Result<WrittenFile, StudioError> {
     let png = range_png(state, a, b, from, to, x, y)?;
-    crate::files::write(path, &png).map_err(ExchangeError::Io)?;
+    crate::files::write(path, &png).map_err(ExchangeError::ExchangeIo)?;
     Ok(WrittenFile {
         path: path.display().to_string(),
         bytes: png.len() as u32,

@@ -17,7 +17,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 use ts_rs::TS;
 
-use crate::error::FileError;
+use crate::files::FileError;
 use crate::files::{self, ReadFailure};
 
 /// The settings file's name in the profile (or the app's data directory).

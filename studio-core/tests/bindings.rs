@@ -1,5 +1,6 @@
 //! The TypeScript types in `ui/src/bindings/` are generated from the Rust types
-//! that cross the IPC boundary. This test regenerates them and fails when the
+//! that cross the IPC boundary, and `commands.ts` (a typed function per command)
+//! from the command list (`studio-core/src/ipc/command_list.rs`). This test regenerates them and fails when the
 //! committed files are stale. To refresh them:
 //!
 //!     UPDATE_BINDINGS=1 cargo test -p contraption-studio-core --test bindings
@@ -102,6 +103,12 @@ fn committed_bindings_are_current() {
     let _ = fs::remove_dir_all(&fresh_dir);
     fs::create_dir_all(&fresh_dir).unwrap();
     export_all(&fresh_dir);
+    // The commands' functions, from the command list.
+    fs::write(
+        fresh_dir.join("commands.ts"),
+        studio_core::ipc::typescript(),
+    )
+    .unwrap();
     let fresh = read_dir(&fresh_dir);
     let _ = fs::remove_dir_all(&fresh_dir);
     assert!(

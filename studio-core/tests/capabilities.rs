@@ -2,17 +2,15 @@
 //! only commands that exist, every command is granted to some window, and the
 //! committed per-command permission files are the ones `build.rs` generates.
 //!
-//! The list lives in the shell (`src-tauri/src/command_list.rs`, a file of two
-//! macros that `build.rs` and the shell also include); this test includes it too,
+//! The list is studio-core's (`studio_core::ipc`, from `src/ipc/command_list.rs`,
+//! a file of macros that the shell's `build.rs` includes and its `lib.rs` calls),
 //! so the check runs with a plain `cargo test`, without WebKit.
 
 use std::collections::BTreeSet;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-include!("../../src-tauri/src/command_list.rs");
-
-const COMMANDS: &[&str] = studio_commands!(command_names);
+use studio_core::ipc::COMMAND_NAMES as COMMANDS;
 
 fn shell() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../src-tauri")

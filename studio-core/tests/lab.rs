@@ -211,9 +211,9 @@ fn sides_resolve_to_the_rules_in_force_the_draft_or_the_default() {
         lab::resolve(LabRules::Default, &book, &draft).id(),
         ValidRules::default().id()
     );
-    let thumbs = lab::thumbnails_under(&one_attempt(), &[1, 2]).unwrap();
+    let thumbs = studio_core::catalog::thumbnails(&one_attempt(), &[1, 2]).unwrap();
     assert_eq!(thumbs.len(), 2);
-    assert!(lab::thumbnails_under(&one_attempt(), &[0; 257]).is_err());
+    assert!(studio_core::catalog::thumbnails(&one_attempt(), &[0; 257]).is_err());
 }
 
 #[test]

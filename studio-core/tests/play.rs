@@ -7,11 +7,11 @@ use contraption::{
     solution_text, GenerateOptions, GenerationReport, Outcome, Placement, SimOptions, SimResult,
     SolutionError, SweepResult, ValidRules, World, RULES_VERSION,
 };
-use studio_core::error::FileError;
 use studio_core::play::{self, Levels, PlayError, PlayLevel};
 use studio_core::rules::RulesInfo;
 use studio_core::rules_book::RulesBook;
 use studio_core::CommandError;
+use studio_core::FileError;
 
 fn v1() -> ValidRules {
     ValidRules::default()
@@ -262,7 +262,7 @@ fn solutions_save_load_and_replay_identically() {
     let err = play::read_solution(&book(), &missing, false).unwrap_err();
     assert!(matches!(
         &err,
-        PlayError::Io(FileError { action, .. }) if action == "read"
+        PlayError::PlayIo(FileError { action, .. }) if action == "read"
     ));
     assert!(err.to_string().starts_with("could not read"));
     // A huge file is refused before it is read.
@@ -289,13 +289,13 @@ fn the_command_error_carries_the_message_and_the_kind() {
     assert_eq!(reply.message, err.to_string());
     let json = serde_json::to_value(&reply).unwrap();
     assert_eq!(json["error"]["kind"], "no_such_part");
-    let io = PlayError::Io(FileError {
+    let io = PlayError::PlayIo(FileError {
         action: "read".into(),
         path: "/x".into(),
         reason: "gone".into(),
     });
     let json = serde_json::to_value(CommandError::from(io)).unwrap();
-    assert_eq!(json["error"]["kind"], "io");
+    assert_eq!(json["error"]["kind"], "play_io");
     assert_eq!(json["error"]["path"], "/x");
     assert_eq!(json["message"], "could not read /x: gone");
 }

@@ -21,18 +21,8 @@ import { Thumbs } from "../src/catalog/thumbs.svelte";
 import { criteriaWords } from "../src/catalog/model";
 import { CommandFailed } from "../src/lib/ipc";
 import { rules, world } from "./fixtures";
+import { later } from "./helpers/later";
 import { flush, watch } from "./helpers/watch.svelte";
-
-/** A promise and its resolver, to answer a fake command when the test says so. */
-function later<T>(): { promise: Promise<T>; resolve: (v: T) => void; reject: (e: unknown) => void } {
-  let resolve!: (v: T) => void;
-  let reject!: (e: unknown) => void;
-  const promise = new Promise<T>((a, b) => {
-    resolve = a;
-    reject = b;
-  });
-  return { promise, resolve, reject };
-}
 
 const settle = () => new Promise((r) => setTimeout(r, 0));
 

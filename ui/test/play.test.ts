@@ -1,4 +1,7 @@
+import { readFileSync } from "node:fs";
 import { hintStageWords } from "../src/play/hints";
+import type { Placement } from "../src/bindings/Placement";
+import type { PlayRules } from "../src/lib/rules";
 import { describe, expect, it } from "vitest";
 import { drawGlyph, drawPart, DRAWERS, partColor, refusedColor } from "../src/draw/parts";
 import { drawBall, drawLevel, drawTrail, drawTrailSegment, trailColor } from "../src/draw/play";
@@ -33,24 +36,32 @@ import { ramp, rules, runOf } from "./helpers/play-engine";
 /** A run of 4 steps along x: 0, 10, 20, 30, 40. */
 const run4 = () => runOf(1, [ramp(50, 50, 0.45)]);
 
-describe("part bodies (docs/rules.md, Parts)", () => {
-  it("a ramp is centre ± 9 along its angle", () => {
-    const c = body(ramp(50, 60, 0), rules);
-    expect([c.ax, c.ay, c.bx, c.by, c.radius]).toEqual([41, 60, 59, 60, 0.75]);
-    const t = body(ramp(50, 60, 0.8), rules);
-    expect(t.bx).toBeCloseTo(50 + 9 * Math.cos(0.8), 12);
-    expect(t.by).toBeCloseTo(60 + 9 * Math.sin(0.8), 12);
+/**
+ * The engine's `Placement::body` for placements of every kind at many angles under two part
+ * geometries, written by `tests/placement_fixture.rs` (which fails when the file is stale).
+ */
+type Body = { ax: number; ay: number; bx: number; by: number; radius: number };
+type Geometry = { name: string; rules: Partial<PlayRules>; cases: { placement: Placement; body: Body }[] };
+const bodies = JSON.parse(readFileSync(new URL("../../tests/data/placement_bodies.json", import.meta.url), "utf8")) as { geometries: Geometry[] };
+const rulesOf = (g: Geometry): PlayRules => ({ ...rules, ...g.rules });
+
+describe("part bodies are the engine's (tests/data/placement_bodies.json)", () => {
+  it("holds every kind under two geometries", () => {
+    expect(bodies.geometries.map((g) => g.name)).toEqual(["default", "changed"]);
+    for (const g of bodies.geometries) for (const k of PART_KINDS) expect(g.cases.filter((c) => c.placement.part === k).length).toBeGreaterThanOrEqual(10);
   });
-  it("a fan's housing is perpendicular to its direction, a bumper is a disc", () => {
-    const f = body({ part: "fan", x: 50, y: 60, angle: -Math.PI / 2 }, rules);
-    // Blowing up: the housing lies along x.
-    expect(f.ax).toBeCloseTo(46);
-    expect(f.bx).toBeCloseTo(54);
-    expect(f.ay).toBeCloseTo(60);
-    expect(f.radius).toBe(1);
-    const b = body({ part: "bumper", x: 20, y: 30, angle: 1 }, rules);
-    expect([b.ax, b.ay, b.bx, b.by, b.radius]).toEqual([20, 30, 20, 30, 4]);
-  });
+  for (const g of bodies.geometries) {
+    it(`every body equals Placement::body under the ${g.name} geometry`, () => {
+      const r = rulesOf(g);
+      for (const { placement, body: want } of g.cases) {
+        const got = body(placement, r);
+        const what = JSON.stringify(placement);
+        // Math.cos / Math.sin against the engine's libm: equal to a few ulps.
+        for (const k of ["ax", "ay", "bx", "by"] as const) expect(Math.abs(got[k] - want[k]), `${what} ${k}`).toBeLessThan(1e-12);
+        expect(got.radius, what).toBe(want.radius);
+      }
+    });
+  }
 });
 
 describe("editing", () => {
@@ -148,14 +159,22 @@ describe("drawing the play field", () => {
   it("draws a ramp along its real angle, and a refused ghost in red", () => {
     const { ctx, pixel } = raster(200, 300);
     drawLevel(ctx, v, world, rules, false);
-    drawPart(ctx, v, ramp(50, 100, 0.45), rules, "placed");
-    const along = (d: number) => toCanvas(v, 50 + d * Math.cos(0.45), 100 + d * Math.sin(0.45));
-    expect(near(pixel(...along(6)), rgbOf(partColor.ramp))).toBe(true);
-    expect(near(pixel(...along(-6)), rgbOf(partColor.ramp))).toBe(true);
-    // Perpendicular to the ramp: not drawn.
-    expect(near(pixel(...toCanvas(v, 50 - 5 * Math.sin(0.45), 100 + 5 * Math.cos(0.45))), rgbOf(partColor.ramp))).toBe(false);
-    drawPart(ctx, v, ramp(20, 130, -0.8), rules, "refused");
-    expect(near(pixel(...toCanvas(v, 20 + 5 * Math.cos(-0.8), 130 + 5 * Math.sin(-0.8))), rgbOf(refusedColor))).toBe(true);
+    // Two ramps of the engine's fixture (default geometry): the pixels along the segment the
+    // engine computed, never its formula again.
+    const cases = bodies.geometries[0]!.cases.filter((c) => c.placement.part === "ramp");
+    const tilted = cases.find((c) => c.placement.angle === 0.4)!;
+    const other = cases.find((c) => c.placement.angle === -0.7)!;
+    const at = (b: Body, f: number) => toCanvas(v, b.ax + (b.bx - b.ax) * f, b.ay + (b.by - b.ay) * f);
+    drawPart(ctx, v, tilted.placement, rules, "placed");
+    const t = tilted.body;
+    expect(near(pixel(...at(t, 0.2)), rgbOf(partColor.ramp))).toBe(true);
+    expect(near(pixel(...at(t, 0.8)), rgbOf(partColor.ramp))).toBe(true);
+    // Off the segment, perpendicular to it at its middle (5 units away): not drawn.
+    const len = Math.hypot(t.bx - t.ax, t.by - t.ay);
+    const [mx, my] = [(t.ax + t.bx) / 2, (t.ay + t.by) / 2];
+    expect(near(pixel(...toCanvas(v, mx - (5 * (t.by - t.ay)) / len, my + (5 * (t.bx - t.ax)) / len)), rgbOf(partColor.ramp))).toBe(false);
+    drawPart(ctx, v, other.placement, rules, "refused");
+    expect(near(pixel(...at(other.body, 0.75)), rgbOf(refusedColor))).toBe(true);
   });
   it("draws a bumper as a disc", () => {
     const { ctx, pixel } = raster(200, 300);

@@ -81,7 +81,7 @@ async fn catalog_views_at_1440x900_and_1024x700() {
         .await;
         fits(
             &s,
-            "#view-seeds .scanbar, #view-seeds .filterbar, #neighbours, #neighbours button",
+            "#view-seeds .jobbar, #view-seeds .filterbar, #neighbours, #neighbours button",
             &size,
         )
         .await;

@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use studio_core::catalog::{CatalogState, Thumbnail};
+use studio_core::catalog::{self, CatalogState, Thumbnail};
 use studio_core::jobs::Jobs;
 use studio_core::lab::{self, AbEvent, AbOutcome, AbReport, LabRules, WouldChange};
 use studio_core::rules_book::RulesBook;
@@ -92,7 +92,7 @@ pub async fn ab_thumbnails(
     seeds: Vec<u32>,
 ) -> Reply<Vec<Thumbnail>> {
     let rules = lab::resolve(side, &book, &draft);
-    blocking(move || lab::thumbnails_under(&rules, &seeds)).await
+    blocking(move || catalog::thumbnails(&rules, &seeds)).await
 }
 
 /// Asks where to save the comparison of `from..to` as CSV (one row per seed

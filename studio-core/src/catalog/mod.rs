@@ -76,8 +76,9 @@ pub enum CatalogViewError {
     /// A whole-range summary file was refused; the view keeps what it showed.
     #[error("{path} was refused: {reason}")]
     SummaryFile { path: String, reason: String },
+    /// A file the catalog views read or write (a summary file, a chart's CSV).
     #[error("{0}")]
-    Io(crate::error::FileError),
+    CatalogIo(crate::files::FileError),
     /// A comparison is of `min` to `max` distinct seeds.
     #[error("compare {min} to {max} different seeds (got {asked}, {different} different)")]
     CompareSeeds {

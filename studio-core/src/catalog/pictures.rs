@@ -32,11 +32,16 @@ pub fn thumbnails(rules: &ValidRules, seeds: &[u32]) -> Result<Vec<Thumbnail>> {
         .iter()
         .map(|&seed| Thumbnail {
             seed,
-            world: generate(rules, seed, &GenerateOptions::game())
-                .shipped
-                .world,
+            world: shipped_world(rules, seed),
         })
         .collect())
+}
+
+/// The world the game ships for `seed` under `rules` (game mode: what a player gets).
+fn shipped_world(rules: &ValidRules, seed: u32) -> World {
+    generate(rules, seed, &GenerateOptions::game())
+        .shipped
+        .world
 }
 
 /// One month of daily seeds (UTC), each with its shipped world.
@@ -82,9 +87,7 @@ pub fn calendar_month(
         days: entries
             .into_iter()
             .map(|entry| CalendarDay {
-                world: generate(rules, entry.seed, &GenerateOptions::game())
-                    .shipped
-                    .world,
+                world: shipped_world(rules, entry.seed),
                 entry,
             })
             .collect(),

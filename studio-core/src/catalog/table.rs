@@ -113,7 +113,7 @@ impl ChartTable {
 /// writes nothing).
 pub fn write_table(table: &ChartTable, path: &Path) -> Result<WrittenFile> {
     let bytes = table.to_csv()?;
-    files::write(path, &bytes).map_err(CatalogViewError::Io)?;
+    files::write(path, &bytes).map_err(CatalogViewError::CatalogIo)?;
     Ok(WrittenFile {
         path: path.display().to_string(),
         bytes: bytes.len() as u32,

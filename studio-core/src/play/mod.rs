@@ -22,7 +22,7 @@ use contraption::SolutionError;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
-use crate::error::FileError;
+use crate::files::FileError;
 use crate::rules_book::UnknownRules;
 use crate::slow::SlowRules;
 
@@ -41,8 +41,9 @@ pub enum PlayError {
     /// The engine refused the solution file.
     #[error("{error}")]
     Solution { error: SolutionError },
+    /// A solution file that could not be read or written.
     #[error("{0}")]
-    Io(FileError),
+    PlayIo(FileError),
     #[error("part {index} does not exist; {count} parts are placed")]
     NoSuchPart { index: u32, count: u32 },
     /// The window names rules the studio does not know (any more).

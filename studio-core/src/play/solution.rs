@@ -57,7 +57,7 @@ pub fn write_solution(
     path: &Path,
     solution: &Solution,
 ) -> Result<SolutionFile, PlayError> {
-    files::write(path, solution_text(solution).as_bytes()).map_err(PlayError::Io)?;
+    files::write(path, solution_text(solution).as_bytes()).map_err(PlayError::PlayIo)?;
     read_solution(book, path, true)
 }
 
@@ -75,7 +75,7 @@ pub fn read_solution(
         ReadFailure::TooLarge(size) => PlayError::Solution {
             error: SolutionError::TooLarge(usize::try_from(size).unwrap_or(usize::MAX)),
         },
-        ReadFailure::Io(e) => PlayError::Io(e),
+        ReadFailure::Io(e) => PlayError::PlayIo(e),
     })?;
     let solution = parse_solution(&bytes).map_err(|error| PlayError::Solution { error })?;
     if let Some(rules) = solution.made_under() {

@@ -6,4 +6,4 @@ import type { SlowRules } from "./SlowRules";
 /**
  * Why an export or import failed.
  */
-export type ExchangeError = { "kind": "refused", path: string, error: LevelFileError, } | { "kind": "io" } & FileError | { "kind": "picture", reason: string, } | { "kind": "slow_rules" } & SlowRules;
+export type ExchangeError = { "kind": "refused", path: string, error: LevelFileError, } | { "kind": "exchange_io" } & FileError | { "kind": "picture", reason: string, } | { "kind": "slow_rules" } & SlowRules;

@@ -8,4 +8,4 @@ import type { UnknownRules } from "./UnknownRules";
 /**
  * Everything the play commands can refuse or fail with.
  */
-export type PlayError = { "kind": "placement", error: PlacementError, } | { "kind": "solution", error: SolutionError, } | { "kind": "io" } & FileError | { "kind": "no_such_part", index: number, count: number, } | { "kind": "unknown_rules" } & UnknownRules | { "kind": "slow_rules" } & SlowRules;
+export type PlayError = { "kind": "placement", error: PlacementError, } | { "kind": "solution", error: SolutionError, } | { "kind": "play_io" } & FileError | { "kind": "no_such_part", index: number, count: number, } | { "kind": "unknown_rules" } & UnknownRules | { "kind": "slow_rules" } & SlowRules;

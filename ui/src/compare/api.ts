@@ -1,6 +1,4 @@
-/** The compare view's command (src-tauri/src/commands/compare.rs), typed. */
-import type { ComparedSeed } from "../bindings/ComparedSeed";
-import { call } from "../lib/ipc";
+/** The compare view's command (src-tauri/src/commands/compare.rs), generated from the command list. */
 
 /** Two to four seeds side by side, under the rules in force (the inspector's inspection). */
-export const compareSeeds = (seeds: number[]) => call<ComparedSeed[]>("compare_seeds", { seeds });
+export { compareSeeds } from "../bindings/commands";

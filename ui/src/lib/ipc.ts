@@ -3,14 +3,15 @@
  * command throws `CommandFailed`, carrying the shell's message and its typed
  * error. Nothing else in the UI imports `invoke` (test/ipc.test.ts checks it).
  *
- * Features do not call `call()` with command names themselves: each feature's
- * `api.ts` (inspector/, catalog/, play/, exchange/) wraps its commands in typed
- * functions, and components import those.
+ * Features do not call `call()` with command names themselves: every command
+ * has a typed function in `bindings/commands.ts`, generated from the Rust
+ * command list (names, argument keys, argument and return types; checked by
+ * studio-core's tests), and each feature's `api.ts` re-exports the ones it uses.
  */
 import { Channel, invoke } from "@tauri-apps/api/core";
 import type { CommandError } from "../bindings/CommandError";
+import * as commands from "../bindings/commands";
 import type { RulesInfo } from "../bindings/RulesInfo";
-import type { ViewSettings } from "../bindings/ViewSettings";
 
 /** What a refused command returns: `{ message, error }`, the shell's one error type. */
 export type AnyCommandError = CommandError;
@@ -34,8 +35,8 @@ export class CommandFailed extends Error {
     return this.detail.error;
   }
 
-  /** The error's `kind` tag. */
-  get kind(): string {
+  /** The error's `kind` tag: one of the union's kinds, each distinct (docs/studio/ipc.md, "Errors"). */
+  get kind(): AnyCommandError["error"]["kind"] {
     return this.detail.error.kind;
   }
 }
@@ -84,11 +85,11 @@ export function errorMessage(e: unknown): string {
 }
 
 /** Cancels a running job (a sweep or a scan); false when no such job runs. Shared by every feature. */
-export const cancelJob = (job: number) => call<boolean>("cancel_job", { job });
+export const cancelJob = (job: number): Promise<boolean> => commands.cancelJob(job);
 
 let rulesOnce: Promise<RulesInfo> | null = null;
 /** The engine's rules in force (`rules` command: every constant of `contraption::rules`), asked once per window until they change. */
-export const rules = (): Promise<RulesInfo> => (rulesOnce ??= call<RulesInfo>("rules"));
+export const rules = (): Promise<RulesInfo> => (rulesOnce ??= commands.rules());
 /** Asks for the rules in force again (after the rules view applied a draft or went back to the default). */
 export const refreshRules = (): Promise<RulesInfo> => {
   rulesOnce = null;
@@ -99,6 +100,6 @@ export const refreshRules = (): Promise<RulesInfo> => {
  * What the views remember across restarts (`view_settings`: a small file in the
  * studio's profile, never the webview's storage). Shared by every view.
  */
-export const viewSettings = () => call<ViewSettings>("view_settings");
+export { viewSettings } from "../bindings/commands";
 /** Remembers every field `settings` sets (the others stay); returns all that is remembered. */
-export const setViewSettings = (settings: ViewSettings) => call<ViewSettings>("set_view_settings", { settings });
+export { setViewSettings } from "../bindings/commands";

@@ -24,7 +24,7 @@ export interface Reason {
 export interface FileNote {
   text: string;
   error?: boolean;
-  /** The error's kind when a file was refused ("solution", "io", …). */
+  /** The error's kind when a file was refused ("solution", "play_io", …). */
   errorKind?: string;
   saved?: string;
   loaded?: string;

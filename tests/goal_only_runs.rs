@@ -7,7 +7,10 @@
 //! bare ball's path, so the goal-only run is the one taken; goals put against the
 //! path (edges and corners through a step or a segment, nudged by 0 to 2e-6);
 //! slow balls (loops); balls kicked fast by a bumper they start on (fast whatever
-//! the gravity). `REVIEW_CASES=n` sets the number of cases of each random test.
+//! the gravity). `GOAL_ONLY_CASES=n` sets the number of cases of each random test.
+//! Each random test also checks that its generator made both kinds of case: at
+//! least one in 40 reaches the goal and at least one in 40 does not (a generator
+//! that never puts the goal on the ball's way would otherwise pass every check).
 //!
 //! With gravity below about 1e-9 units/s² (valid rules), the proof's parabola
 //! roots written `(-b + sqrt(b² - 4ac)) / 2a` cancelled for a fast falling ball
@@ -240,17 +243,56 @@ fn random_world(rng: &mut Rng, rules: &ValidRules) -> World {
 }
 
 fn cases(default: u64) -> u64 {
-    std::env::var("REVIEW_CASES")
+    std::env::var("GOAL_ONLY_CASES")
         .ok()
         .and_then(|v| v.parse().ok())
         .unwrap_or(default)
 }
 
+/// How many of a random test's cases reached the goal under `simulate`, and how
+/// many did not.
+#[derive(Default)]
+struct Tally {
+    goals: u64,
+    misses: u64,
+}
+
+impl Tally {
+    fn add(&mut self, plain: bool) {
+        if plain {
+            self.goals += 1;
+        } else {
+            self.misses += 1;
+        }
+    }
+
+    /// Both outcomes occurred, each in at least one case in 40 (with the default
+    /// case counts the rarest is about one in 13).
+    fn assert_both(&self, what: &str) {
+        let cases = self.goals + self.misses;
+        let least = (cases / 40).max(1);
+        eprintln!(
+            "{what}: {cases} cases, {} reach the goal, {} do not",
+            self.goals, self.misses
+        );
+        assert!(
+            self.goals >= least,
+            "{what}: only {} of {cases} cases reach the goal (at least {least} expected)",
+            self.goals
+        );
+        assert!(
+            self.misses >= least,
+            "{what}: only {} of {cases} cases miss the goal (at least {least} expected)",
+            self.misses
+        );
+    }
+}
+
 /// Random rules (gravity from `10^g_lo`), worlds and parts: the goal-only answer
 /// is the plain one. Returns the mismatching seeds.
-fn brute(g_lo: f64, n: u64, salt: u64) -> (Vec<String>, u64) {
+fn brute(g_lo: f64, n: u64, salt: u64) -> (Vec<String>, Tally) {
     let mut bad = Vec::new();
-    let mut goals = 0;
+    let mut tally = Tally::default();
     for seed in 0..n {
         let mut rng = Rng(seed ^ salt);
         let rules = random_rules(&mut rng, g_lo, 20_000);
@@ -261,7 +303,7 @@ fn brute(g_lo: f64, n: u64, salt: u64) -> (Vec<String>, u64) {
             .collect();
         let part = random_part(&mut rng, w, h, false);
         let (quick, plain) = both(&rules, &world, &placed, &part);
-        goals += plain as u64;
+        tally.add(plain);
         if quick != plain {
             bad.push(format!(
                 "seed {seed} (salt {salt:#x}): quick {quick}, plain {plain}, gravity {:e}",
@@ -269,38 +311,34 @@ fn brute(g_lo: f64, n: u64, salt: u64) -> (Vec<String>, u64) {
             ));
         }
     }
-    (bad, goals)
+    (bad, tally)
 }
 
 #[test]
 fn random_rules_worlds_and_parts_sane_gravity() {
     let n = cases(3000);
-    let (bad, goals) = brute(-3.0, n, 0x5A5E);
-    eprintln!(
-        "{n} cases, {goals} reach the goal, {} mismatches",
-        bad.len()
-    );
+    let (bad, tally) = brute(-3.0, n, 0x5A5E);
+    eprintln!("{n} cases, {} mismatches", bad.len());
     assert!(bad.is_empty(), "{:#?}", &bad[..bad.len().min(20)]);
+    tally.assert_both("random_rules_worlds_and_parts_sane_gravity");
 }
 
 #[test]
 fn random_rules_worlds_and_parts_any_gravity() {
     let n = cases(3000);
-    let (bad, goals) = brute(-20.0, n, 0xE7E7);
-    eprintln!(
-        "{n} cases, {goals} reach the goal, {} mismatches",
-        bad.len()
-    );
+    let (bad, tally) = brute(-20.0, n, 0xE7E7);
+    eprintln!("{n} cases, {} mismatches", bad.len());
     assert!(bad.is_empty(), "{:#?}", &bad[..bad.len().min(20)]);
+    tally.assert_both("random_rules_worlds_and_parts_any_gravity");
 }
 
 /// The part placed on the bare ball's path (so the goal-only run is taken), and
 /// the goal box placed against the with-part path: an edge or a corner at a step's
 /// position or on a segment between two steps, nudged by 0 or a few ulps to
 /// 1e-6, in or out. The goal does not change the ball's path before it is reached.
-fn grazing(g_lo: f64, n: u64, salt: u64) -> (Vec<String>, u64) {
+fn grazing(g_lo: f64, n: u64, salt: u64) -> (Vec<String>, Tally) {
     let mut bad = Vec::new();
-    let mut goals = 0;
+    let mut tally = Tally::default();
     for seed in 0..n {
         let mut rng = Rng(seed ^ salt);
         let rules = random_rules(&mut rng, g_lo, 20_000);
@@ -354,7 +392,7 @@ fn grazing(g_lo: f64, n: u64, salt: u64) -> (Vec<String>, u64) {
                 height: gh,
             };
             let (quick, plain) = both(&rules, &g, &placed, &part);
-            goals += plain as u64;
+            tally.add(plain);
             if quick != plain {
                 bad.push(format!(
                     "seed {seed} (salt {salt:#x}): quick {quick}, plain {plain}, gravity {:e}",
@@ -363,15 +401,16 @@ fn grazing(g_lo: f64, n: u64, salt: u64) -> (Vec<String>, u64) {
             }
         }
     }
-    (bad, goals)
+    (bad, tally)
 }
 
 #[test]
 fn goal_grazing_the_path_sane_gravity() {
     let n = cases(2000);
-    let (bad, goals) = grazing(-3.0, n, 0x6A2E);
-    eprintln!("{n} worlds, {goals} goals, {} mismatches", bad.len());
+    let (bad, tally) = grazing(-3.0, n, 0x6A2E);
+    eprintln!("{n} worlds, {} mismatches", bad.len());
     assert!(bad.is_empty(), "{:#?}", &bad[..bad.len().min(20)]);
+    tally.assert_both("goal_grazing_the_path_sane_gravity");
 }
 
 /// Slow balls: a long rest (or none), high bounce thresholds, gears and bumpers,
@@ -380,7 +419,7 @@ fn goal_grazing_the_path_sane_gravity() {
 fn slow_balls_loop_or_roll_on() {
     let n = cases(3000);
     let mut bad = Vec::new();
-    let mut goals = 0;
+    let mut tally = Tally::default();
     for seed in 0..n {
         let mut rng = Rng(seed ^ 0x510E);
         let mut r = random_rules(&mut rng, -3.0, 20_000).into_rules();
@@ -415,20 +454,21 @@ fn slow_balls_loop_or_roll_on() {
             );
         }
         let (quick, plain) = both(&rules, &world, &placed, &part);
-        goals += plain as u64;
+        tally.add(plain);
         if quick != plain {
             bad.push(format!("seed {seed}: quick {quick}, plain {plain}"));
         }
     }
-    eprintln!("{n} cases, {goals} goals, {} mismatches", bad.len());
+    eprintln!("{n} cases, {} mismatches", bad.len());
     assert!(bad.is_empty(), "{:#?}", &bad[..bad.len().min(20)]);
+    tally.assert_both("slow_balls_loop_or_roll_on");
 }
 
 /// Balls kicked by a bumper they start on (so fast whatever the gravity), bounced
 /// back by a ceiling, a part on their path and the goal on the with-part path.
-fn kicked(g_lo: f64, g_hi: f64, n: u64, salt: u64) -> (Vec<String>, u64) {
+fn kicked(g_lo: f64, g_hi: f64, n: u64, salt: u64) -> (Vec<String>, Tally) {
     let mut bad = Vec::new();
-    let mut goals = 0;
+    let mut tally = Tally::default();
     for seed in 0..n {
         let mut rng = Rng(seed ^ salt);
         let mut r = random_rules(&mut rng, 0.0, 20_000).into_rules();
@@ -471,7 +511,7 @@ fn kicked(g_lo: f64, g_hi: f64, n: u64, salt: u64) -> (Vec<String>, u64) {
             p[1] + rng.range(-0.6, 0.6) * world.goal.height,
         );
         let (quick, plain) = both(&rules, &world, &placed, &part);
-        goals += plain as u64;
+        tally.add(plain);
         if quick != plain {
             bad.push(format!(
                 "seed {seed} (salt {salt:#x}): quick {quick}, plain {plain}, gravity {:e}",
@@ -479,19 +519,19 @@ fn kicked(g_lo: f64, g_hi: f64, n: u64, salt: u64) -> (Vec<String>, u64) {
             ));
         }
     }
-    (bad, goals)
+    (bad, tally)
 }
 
 #[test]
 fn kicked_balls_any_gravity() {
     let n = cases(3000);
-    let (bad, goals) = kicked(-20.0, 4.0, n, 0xC1C);
+    let (bad, tally) = kicked(-20.0, 4.0, n, 0xC1C);
     let worst = bad
         .iter()
         .filter_map(|b| b.rsplit("gravity ").next()?.parse::<f64>().ok())
         .fold(0.0, f64::max);
     eprintln!(
-        "{n} kicked, {goals} goals, {} mismatches (largest gravity {worst:e})",
+        "{n} kicked, {} mismatches (largest gravity {worst:e})",
         bad.len()
     );
     assert!(
@@ -500,31 +540,33 @@ fn kicked_balls_any_gravity() {
         bad.len(),
         &bad[..bad.len().min(10)]
     );
+    tally.assert_both("kicked_balls_any_gravity");
 }
 
 #[test]
 fn kicked_balls_sane_gravity() {
     let n = cases(3000);
-    let (bad, goals) = kicked(-3.0, 4.0, n, 0xC2C);
-    eprintln!("{n} kicked, {goals} goals, {} mismatches", bad.len());
+    let (bad, tally) = kicked(-3.0, 4.0, n, 0xC2C);
+    eprintln!("{n} kicked, {} mismatches", bad.len());
     assert!(
         bad.is_empty(),
         "{} mismatches: {:#?}",
         bad.len(),
         &bad[..bad.len().min(10)]
     );
+    tally.assert_both("kicked_balls_sane_gravity");
 }
 
 #[test]
 fn kicked_balls_small_gravity() {
     let n = cases(3000);
-    let (bad, goals) = kicked(-11.0, -5.0, n, 0xC3C);
+    let (bad, tally) = kicked(-11.0, -5.0, n, 0xC3C);
     let worst = bad
         .iter()
         .filter_map(|b| b.rsplit("gravity ").next()?.parse::<f64>().ok())
         .fold(0.0, f64::max);
     eprintln!(
-        "{n} kicked, {goals} goals, {} mismatches (largest gravity {worst:e})",
+        "{n} kicked, {} mismatches (largest gravity {worst:e})",
         bad.len()
     );
     assert!(
@@ -533,4 +575,5 @@ fn kicked_balls_small_gravity() {
         bad.len(),
         &bad[..bad.len().min(10)]
     );
+    tally.assert_both("kicked_balls_small_gravity");
 }

@@ -1,8 +1,9 @@
 //! A runner's lease on a job's row: who holds it (an owner token with the
 //! process id), until when, and the heartbeat that keeps it while the runner
 //! works — renewed every third of its length from its own connection, whatever
-//! the work costs, so a chunk that takes longer than the lease (slow rules) is
-//! never taken for a hung runner.
+//! the work costs, so a step that takes longer than the lease (slow rules) is
+//! never taken for a hung runner. Every job table has the columns
+//! `lease_owner` (TEXT) and `lease_until` (INTEGER, Unix seconds).
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc;
@@ -11,8 +12,8 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use rusqlite::{params, Connection};
 
-/// A scan's lease lasts this long after it was last renewed (by its runner's
-/// heartbeat, or a committed chunk).
+/// A job's lease (a scan's, a search's) lasts this long after it was last
+/// renewed (by its runner's heartbeat, or a committed step).
 pub const LEASE_SECONDS: i64 = 30;
 
 pub(crate) fn unix_now() -> i64 {
@@ -55,7 +56,37 @@ pub(crate) fn holder_may_be_alive(owner: &str) -> bool {
     }
 }
 
-/// Renews the lease of scan `id` held by `owner` every third of `lease_seconds`
+/// A job row's lease as stored: its holder's owner token, and until when.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub(crate) struct Lease {
+    pub(crate) owner: Option<String>,
+    pub(crate) until: Option<i64>,
+}
+
+impl Lease {
+    /// Reads `lease_owner` and `lease_until` from columns `at` and `at + 1`.
+    pub(crate) fn read(r: &rusqlite::Row<'_>, at: usize) -> rusqlite::Result<Lease> {
+        Ok(Lease {
+            owner: r.get(at)?,
+            until: r.get(at + 1)?,
+        })
+    }
+
+    /// Who has the lease now: its lease has not expired and its process may
+    /// be alive.
+    pub(crate) fn holder(&self) -> Option<&str> {
+        let holder = self.owner.as_deref()?;
+        let live = self.until.is_some_and(|until| until >= unix_now());
+        (live && holder_may_be_alive(holder)).then_some(holder)
+    }
+
+    /// [`Lease::holder`], unless that is `me`.
+    pub(crate) fn held_by_other(&self, me: &str) -> Option<&str> {
+        self.holder().filter(|h| *h != me)
+    }
+}
+
+/// Renews the lease of the job `id` in `table` held by `owner` every third of `lease_seconds`
 /// until dropped, from a connection of its own to the catalog file. It stops by
 /// itself when the lease is no longer `owner`'s (taken over, released).
 pub(crate) struct Heartbeat {
@@ -68,6 +99,7 @@ impl Heartbeat {
     /// one connection, one process, no one to take the lease over).
     pub(crate) fn start(
         conn: &Connection,
+        table: &'static str,
         id: i64,
         owner: &str,
         lease_seconds: i64,
@@ -77,7 +109,7 @@ impl Heartbeat {
         let beat = Duration::from_millis((lease_seconds.max(1) as u64 * 1000) / 3);
         let (stop, stopped) = mpsc::channel::<()>();
         let thread = std::thread::Builder::new()
-            .name(format!("scan {id} lease"))
+            .name(format!("{table} {id} lease"))
             .spawn(move || {
                 let Ok(conn) = Connection::open(&path) else {
                     return;
@@ -88,7 +120,9 @@ impl Heartbeat {
                 // Disconnected (the runner dropped us) or told to stop: end.
                 while let Err(mpsc::RecvTimeoutError::Timeout) = stopped.recv_timeout(beat) {
                     let renewed = conn.execute(
-                        "UPDATE scans SET lease_until = ?2 WHERE id = ?1 AND lease_owner = ?3",
+                        &format!(
+                            "UPDATE {table} SET lease_until = ?2 WHERE id = ?1 AND lease_owner = ?3"
+                        ),
                         params![id, unix_now() + lease_seconds, owner],
                     );
                     // Busy: try again at the next beat. Not ours any more: stop.

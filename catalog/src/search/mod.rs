@@ -1,0 +1,267 @@
+//! Searches: every seed of a range (up to the whole space) summarised, the ones
+//! that meet some criteria kept in the catalog (their rows in `seeds`, linked to
+//! the search in `search_matches`), and the range's totals added up batch by
+//! batch. Each batch is committed with the search's new position, its match
+//! count and its totals in one transaction, so a cancelled or killed search
+//! continues from there and ends with the same matches and totals as one that
+//! never stopped. Memory stays flat whatever the range. A search is a job
+//! ([`crate::job`]): two runners of one search (two windows, or processes)
+//! share it, one holding its lease and doing the work, the other waiting for
+//! it, so each batch is computed and counted once.
+//!
+//! The batch step ([`search_batch`]) is the one `contraption search` runs too.
+
+mod record;
+
+use std::ops::Range;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use rayon::prelude::*;
+use rusqlite::{params, OptionalExtension, Transaction};
+
+use contraption::{summarize_until, Criteria, SeedSummary, Totals, ValidRules};
+
+use crate::error::CatalogError;
+use crate::job::{self, Job, JobEvent, JobRun, ScanEnd, ScanState, SEED_END};
+use crate::seeds::put_rows;
+use crate::store::Catalog;
+
+use record::RawSearch;
+pub use record::SearchRecord;
+
+/// Seeds summarised on all cores between two looks at the cancel flag and two
+/// commits (or, in the CLI, two flushes and two checkpoints).
+pub const SEARCH_BATCH: u64 = 4096;
+
+/// Summarises `start..end` under `rules` on all cores, adds every row to
+/// `totals`, and returns the rows that meet `criteria`, in seed order. `None`
+/// (and `totals` untouched) when `cancel` is set meanwhile: each seed's summary
+/// looks at it between simulations, so a cancel is heard within one simulation
+/// however slow the rules.
+pub fn search_batch(
+    rules: &ValidRules,
+    criteria: &Criteria,
+    start: u64,
+    end: u64,
+    totals: &mut Totals,
+    cancel: &AtomicBool,
+) -> Option<Vec<SeedSummary>> {
+    let rows: Vec<SeedSummary> = (start..end)
+        .into_par_iter()
+        .map(|s| summarize_until(rules, s as u32, || cancel.load(Ordering::Relaxed)))
+        .collect::<Option<_>>()?;
+    let mut matches = Vec::new();
+    for row in rows {
+        totals.add(&row);
+        if criteria.matches(&row) {
+            matches.push(row);
+        }
+    }
+    Some(matches)
+}
+
+/// A search as a job: its batches through [`search_batch`] under its rules.
+struct SearchJob<'a> {
+    rules: &'a ValidRules,
+    criteria: Criteria,
+}
+
+impl Job for SearchJob<'_> {
+    type Record = SearchRecord;
+    type Stored = RawSearch;
+    /// The batch's matching rows, and the totals of all of its seeds.
+    type Step = (Vec<SeedSummary>, Totals);
+    type Progress = SearchRecord;
+    const STEP: u64 = SEARCH_BATCH;
+
+    fn progress(record: &SearchRecord) -> SearchRecord {
+        record.clone()
+    }
+
+    fn compute(&self, span: Range<u64>, cancel: &AtomicBool) -> Option<Self::Step> {
+        let mut totals = Totals::default();
+        let found = search_batch(
+            self.rules,
+            &self.criteria,
+            span.start,
+            span.end,
+            &mut totals,
+            cancel,
+        )?;
+        Some((found, totals))
+    }
+
+    /// The batch's matching rows, their links to the search, and the search's
+    /// new position, match count and totals (done with its last batch).
+    fn store(
+        &self,
+        tx: &Transaction<'_>,
+        s: &SearchRecord,
+        span: Range<u64>,
+        (found, batch): Self::Step,
+    ) -> Result<SearchRecord, CatalogError> {
+        put_rows(tx, &s.rules_id, &found)?;
+        {
+            let mut link = tx.prepare_cached(
+                "INSERT OR IGNORE INTO search_matches (search_id, seed) VALUES (?1, ?2)",
+            )?;
+            for row in &found {
+                link.execute(params![s.id, row.seed])?;
+            }
+        }
+        let mut totals = s.totals.clone();
+        totals.merge(&batch);
+        let totals_text =
+            serde_json::to_string(&totals).map_err(|e| CatalogError::Database(e.to_string()))?;
+        let matches = s.matches + found.len() as u64;
+        let state = if span.end == s.to {
+            ScanState::Done
+        } else {
+            ScanState::Running
+        };
+        tx.execute(
+            "UPDATE searches SET next_seed = ?2, matches = ?3, totals = ?4, state = ?5 WHERE id = ?1",
+            params![s.id, span.end, matches, totals_text, state.as_str()],
+        )?;
+        Ok(SearchRecord {
+            next: span.end,
+            matches,
+            state,
+            totals,
+            ..s.clone()
+        })
+    }
+}
+
+impl Catalog {
+    /// Starts a search of `from..to` for `criteria` under `rules`, or returns the
+    /// unfinished one of the same criteria, rules and range (to continue it).
+    /// Looking and creating are one transaction, so two processes starting the
+    /// same search share one.
+    pub fn begin_search(
+        &mut self,
+        rules: &ValidRules,
+        criteria: &Criteria,
+        from: u64,
+        to: u64,
+    ) -> Result<SearchRecord, CatalogError> {
+        if !(from < to && to <= SEED_END) {
+            return Err(CatalogError::Invalid(format!(
+                "a search needs FROM < TO ≤ 4294967296 (TO excluded); got {from}..{to}"
+            )));
+        }
+        let text = criteria.to_string();
+        let id = job::find_or_start(
+            &mut self.conn,
+            |tx| {
+                Ok(tx
+                    .query_row(
+                        "SELECT id FROM searches WHERE criteria = ?1 AND rules_id = ?2 \
+                         AND from_seed = ?3 AND to_seed = ?4 AND state <> ?5 \
+                         ORDER BY id DESC LIMIT 1",
+                        params![text, rules.id(), from, to, ScanState::Done.as_str()],
+                        |r| r.get(0),
+                    )
+                    .optional()?)
+            },
+            |tx| {
+                let totals = serde_json::to_string(&Totals::default())
+                    .map_err(|e| CatalogError::Database(e.to_string()))?;
+                tx.execute(
+                    "INSERT INTO searches (criteria, rules_id, from_seed, to_seed, next_seed, \
+                     matches, state, totals, created_at) VALUES (?1, ?2, ?3, ?4, ?3, 0, ?5, ?6, ?7)",
+                    params![
+                        text,
+                        rules.id(),
+                        from,
+                        to,
+                        ScanState::Running.as_str(),
+                        totals,
+                        chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
+                    ],
+                )?;
+                Ok(tx.last_insert_rowid())
+            },
+        )?;
+        self.search(id)
+    }
+
+    /// One search. A row that breaks the catalog's rules is reported as
+    /// damaged, not trusted.
+    pub fn search(&self, id: i64) -> Result<SearchRecord, CatalogError> {
+        job::one::<RawSearch>(&self.conn, id)
+    }
+
+    /// Every search, newest first.
+    pub fn searches(&self) -> Result<Vec<SearchRecord>, CatalogError> {
+        job::all::<RawSearch>(&self.conn)
+    }
+
+    /// The ids of the unfinished searches a runner holds now, as
+    /// [`Catalog::held_scans`] for scans.
+    pub fn held_searches(&self) -> Result<Vec<i64>, CatalogError> {
+        job::held::<RawSearch>(&self.conn)
+    }
+
+    /// The seeds a search found so far, in seed order.
+    pub fn search_matches(&self, id: i64) -> Result<Vec<u32>, CatalogError> {
+        let mut stmt = self
+            .conn
+            .prepare("SELECT seed FROM search_matches WHERE search_id = ?1 ORDER BY seed")?;
+        let seeds = stmt
+            .query_map(params![id], |r| r.get(0))?
+            .collect::<Result<Vec<u32>, _>>()?;
+        Ok(seeds)
+    }
+
+    /// Runs (or continues) a search until its range is done or `cancel` is set.
+    /// Each batch of [`SEARCH_BATCH`] seeds goes through [`search_batch`] under
+    /// `rules` (the search's own: other rules are refused); its matching rows,
+    /// their links to the search, and the search's new position, match count
+    /// and totals are committed in one transaction; `progress` is called after
+    /// each (and once before the first). When another runner holds the search,
+    /// this one waits for it (see the module).
+    pub fn run_search(
+        &mut self,
+        rules: &ValidRules,
+        id: i64,
+        cancel: &AtomicBool,
+        progress: impl FnMut(&SearchRecord),
+    ) -> Result<ScanEnd, CatalogError> {
+        self.run_search_reporting(rules, id, cancel, job::progress_only(progress))
+            .map(|run| run.end)
+    }
+
+    /// [`Catalog::run_search`], also saying when it waits for another runner
+    /// and how many seeds it searched itself. The search is reported once
+    /// before its lease is asked for, then whenever its position moves.
+    pub fn run_search_reporting(
+        &mut self,
+        rules: &ValidRules,
+        id: i64,
+        cancel: &AtomicBool,
+        mut on: impl FnMut(JobEvent<SearchRecord>),
+    ) -> Result<JobRun, CatalogError> {
+        let s = self.search(id)?;
+        if s.rules_id != rules.id() {
+            return Err(CatalogError::Invalid(format!(
+                "search {id} is under the rules with id {}, not these rules ({})",
+                s.rules_id,
+                rules.id()
+            )));
+        }
+        let criteria = contraption::parse_criteria(&s.criteria)
+            .map_err(|e| CatalogError::damaged(format!("search {id}'s criteria: {e}")))?;
+        let mut reported = s.next;
+        on(JobEvent::Progress(s));
+        let job = SearchJob { rules, criteria };
+        job::run(self, &job, id, cancel, &mut |event| match event {
+            JobEvent::Progress(s) if s.next == reported => {}
+            JobEvent::Progress(s) => {
+                reported = s.next;
+                on(JobEvent::Progress(s))
+            }
+            waiting => on(waiting),
+        })
+    }
+}
