@@ -185,14 +185,7 @@ fn check_part_is_the_engines_check_with_its_reason_in_words() {
         let c = play::check_part(&v1(), &rich, &parts, index, &candidate).unwrap();
         assert_eq!(
             c.error,
-            contraption::check_part(
-                &ValidRules::default(),
-                &rich,
-                &parts,
-                index,
-                &candidate
-            )
-            .err()
+            contraption::check_part(&ValidRules::default(), &rich, &parts, index, &candidate).err()
         );
     }
 }
