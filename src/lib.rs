@@ -5,64 +5,92 @@
 //! platform, under the same rules. The rules are a value ([`Rules`], validated into
 //! [`ValidRules`]); `Rules::default()` is the game of rules version 1. See
 //! `docs/rules.md` for the rules this code implements.
+//!
+//! # Reading order
+//! The engine is eight concept folders, each built only on the ones before it (a
+//! test, `tests/house.rs`, refuses an import against this order):
+//! 1. [`base`] — geometry, rounding, the strict JSON reader, canonical JSON;
+//! 2. [`seed`] — mulberry32, FNV-1a, daily seeds, seed texts and share codes;
+//! 3. [`world`] — the level and the parts placed in it, the level hash;
+//! 4. [`rules`] — the rules value, its field table, the valid form and its id,
+//!    what the rules allow of a world, the work a seed can cost;
+//! 5. [`sim`] — the physics: one run of a world with its parts, step by step;
+//! 6. [`generate`](mod@generate) — drawing candidates, the sweep, the report and its summary;
+//! 7. [`files`] — level, solution, rules and scene files;
+//! 8. [`analysis`] — totals, the A/B comparison, the calendar, the criteria
+//!    language, search checkpoints and the expressive range.
+//!
+//! The most used items are re-exported here; the modules of the earlier flat
+//! layout keep their paths (`contraption::valid_rules`, `contraption::sweep`, …).
 
-pub mod calendar;
-pub mod canonical;
-pub mod checkpoint;
-pub mod compare;
-pub mod criteria;
-pub mod expressive_range;
-pub mod generator;
-pub mod geometry;
-pub mod level_file;
-pub mod report;
-pub mod rng;
-pub mod rule_fields;
-pub mod rules;
-pub mod rules_diff;
-pub mod rules_file;
-pub mod scenes;
+pub mod base;
+
 pub mod seed;
-pub mod share;
-mod sim;
-pub mod solution;
-pub mod strict_json;
-pub mod summary;
-pub mod sweep;
-pub mod totals;
-pub mod valid_rules;
-pub mod work;
+
 pub mod world;
 
-pub use canonical::{canonical_json, content_checksum, level_hash};
-pub use compare::{AbFigures, AbTotals, Difference, SideFigures};
-pub use criteria::{parse_criteria, parse_criteria_for, Criteria, CriteriaError};
-pub use generator::{draw_candidate, generate, generate_with, GenerateOptions};
-pub use geometry::Vec2;
-pub use level_file::{
+pub mod rules;
+
+pub mod sim;
+
+pub mod generate;
+
+pub mod files;
+
+pub mod analysis;
+
+// The earlier flat module paths, kept for the crates and scripts that use them.
+#[doc(hidden)]
+pub use analysis::{calendar, checkpoint, compare, criteria, expressive_range, totals};
+#[doc(hidden)]
+pub use base::{canonical, geometry, strict_json};
+#[doc(hidden)]
+pub use files::{level_file, rules_file, scenes, solution};
+#[doc(hidden)]
+pub use generate::{generator, report, summary, sweep};
+#[doc(hidden)]
+pub use rules::{diff as rules_diff, fields as rule_fields, valid as valid_rules, work};
+#[doc(hidden)]
+pub use seed::{rng, share};
+
+pub use analysis::compare::{AbFigures, AbTotals, Difference, SideFigures};
+pub use analysis::criteria::{parse_criteria, parse_criteria_for, Criteria, CriteriaError};
+pub use analysis::totals::{ScanSummary, Totals};
+pub use base::canonical::{canonical_json, content_checksum};
+pub use base::geometry::Vec2;
+pub use base::strict_json::JsonError;
+pub use files::level_file::{
     export_level, level_file_text, parse_level_file, verify, Drift, LevelFile, LevelFileError,
     LevelVerdict, Verification,
 };
-pub use report::{Attempt, GenerationReport, Mode, Shipped, Verdict};
-pub use rng::Mulberry32;
-pub use rules::{Rules, DEFAULT_RULES_NAME, NEARLY_TRIVIAL_SOLVING, RULES_VERSION};
-pub use rules_diff::{rules_diff, RulesDifference};
-pub use rules_file::{parse_rules_file, rules_file_text, RulesFile, RulesFileError};
-pub use scenes::parse_scene;
-pub use seed::{daily_key, daily_seed, fnv1a32, parse_seed, ParsedSeed, SeedError, SeedSource};
-pub use share::{decode_share_code, encode_share_code, share_code, ShareCode, ShareCodeError};
-pub use sim::{simulate, BareTrace, Compiled, Outcome, PartRunner, SimOptions, SimResult};
-pub use solution::{new_solution, parse_solution, replay, solution_text, Solution, SolutionError};
-pub use strict_json::JsonError;
-pub use summary::{summarize, summarize_report, summarize_until, SeedSummary, ShippedKind};
-pub use sweep::{
+pub use files::rules_file::{parse_rules_file, rules_file_text, RulesFile, RulesFileError};
+pub use files::scenes::parse_scene;
+pub use files::solution::{
+    new_solution, parse_solution, replay, solution_text, Solution, SolutionError,
+};
+pub use generate::generator::{draw_candidate, generate, generate_with, GenerateOptions};
+pub use generate::report::{Attempt, GenerationReport, Mode, Shipped, Verdict};
+pub use generate::summary::{
+    summarize, summarize_report, summarize_until, SeedSummary, ShippedKind,
+};
+pub use generate::sweep::{
     complete_sweep, mark_solving, mark_solving_until, run_sweep, run_sweep_plain, run_sweep_traced,
     sweep_placement, sweep_placements, Stopped, Sweep, SweepCounts, SweepEntry, SweepResult,
 };
-pub use totals::{ScanSummary, Totals};
-pub use valid_rules::{rules_id, RulesError, ValidRules, DEFAULT_RULES_ID};
-pub use work::{worst_case, WorstCase, WORK_BUDGET};
-pub use world::{
-    check_placement, check_placements, Goal, Inventory, PartKind, Placement, PlacementError, Scene,
-    Spin, Wall, World, WorldError,
+pub use rules::defaults::NEARLY_TRIVIAL_SOLVING;
+pub use rules::diff::{rules_diff, RulesDifference};
+pub use rules::legal::{check_part, check_placement, check_placements, PlacementError};
+pub use rules::share_code::share_code;
+pub use rules::valid::{rules_id, RulesError, ValidRules, DEFAULT_RULES_ID};
+pub use rules::value::{Rules, DEFAULT_RULES_NAME, RULES_VERSION};
+pub use rules::work::{worst_case, WorstCase, WORK_BUDGET};
+pub use seed::fnv::fnv1a32;
+pub use seed::range::{SeedRange, SeedRangeError, SEED_END};
+pub use seed::rng::Mulberry32;
+pub use seed::seed::{daily_key, daily_seed, parse_seed, ParsedSeed, SeedError, SeedSource};
+pub use seed::share::{decode_share_code, encode_share_code, ShareCode, ShareCodeError};
+pub use sim::{simulate, BareTrace, Compiled, Outcome, PartRunner, SimOptions, SimResult};
+pub use world::hash::level_hash;
+pub use world::model::{
+    Goal, Inventory, PartKind, Placement, Scene, Spin, Wall, World, WorldError,
 };

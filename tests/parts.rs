@@ -15,7 +15,7 @@ fn check_part(
     index: usize,
     candidate: &Placement,
 ) -> Result<(), PlacementError> {
-    contraption::world::check_part(&ValidRules::default(), world, placements, index, candidate)
+    contraption::check_part(&ValidRules::default(), world, placements, index, candidate)
 }
 
 fn check_placements(world: &World, placements: &[Placement]) -> Result<(), PlacementError> {

@@ -4,7 +4,7 @@ use std::path::Path;
 
 use anyhow::{bail, Context, Result};
 use contraption::rules_file::MAX_RULES_FILE_BYTES;
-use contraption::{parse_rules_file, parse_seed, ParsedSeed, ValidRules};
+use contraption::{parse_rules_file, parse_seed, ParsedSeed, SeedRange, ValidRules};
 
 /// clap value parser for a SEED in any form a person types.
 pub fn seed(text: &str) -> Result<ParsedSeed, String> {
@@ -40,33 +40,11 @@ pub fn refuse_slow(rules: &ValidRules, what: &str, allowed: bool) -> Result<()> 
     Ok(())
 }
 
-/// Parses `FROM..TO` (TO excluded, at most 2^32).
+/// Parses `FROM..TO` (TO excluded, at most 2^32), as the engine's [`SeedRange`]
+/// reads it.
 pub fn parse_range(text: &str) -> Result<(u64, u64)> {
-    let Some((a, b)) = text.split_once("..") else {
-        bail!("'{text}' is not a range; write FROM..TO, e.g. 0..10000 (TO excluded)");
-    };
-    // A bound is a decimal or 0x number as the seed parser reads them; TO may also
-    // be 4294967296, one past the last seed.
-    let num = |s: &str| -> Result<u64> {
-        let s = s.trim();
-        if s == "4294967296" || s.eq_ignore_ascii_case("0x100000000") {
-            return Ok(1 << 32);
-        }
-        match parse_seed(s) {
-            Ok(p) if !matches!(p.source, contraption::SeedSource::Daily { .. }) => {
-                Ok(u64::from(p.seed))
-            }
-            _ => bail!("'{s}' in '{text}' is not a seed bound from 0 to 4294967296"),
-        }
-    };
-    let (from, to) = (num(a)?, num(b)?);
-    if from >= to {
-        bail!("the range {text} is empty; TO must be greater than FROM");
-    }
-    if from > u64::from(u32::MAX) {
-        bail!("the range {text} starts beyond the last seed 4294967295");
-    }
-    Ok((from, to))
+    let range = SeedRange::parse(text)?;
+    Ok((range.from(), range.to()))
 }
 
 /// Opens a catalog, saying on stderr when an unusable file had to be moved aside.

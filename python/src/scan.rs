@@ -1,6 +1,6 @@
 //! `scan_columns`: a seed range summarised on this thread, as columns.
 
-use contraption::{summarize, SeedSummary, Totals};
+use contraption::{summarize, SeedRange, SeedRangeError, SeedSummary, Totals};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
@@ -11,19 +11,16 @@ use crate::{criteria, json, refused};
 /// Seeds summarised between two looks at Ctrl-C.
 pub(crate) const CHUNK: u64 = 1024;
 
-/// Parses a seed range bound pair: `0 <= start < stop <= 2^32`.
+/// Checks a seed range bound pair, `0 <= start < stop <= 2^32`, as the engine's
+/// `SeedRange` does (in Python's words: start and stop).
 pub(crate) fn check_range(start: u64, stop: u64) -> PyResult<()> {
-    if start >= stop {
-        return Err(refused(format!(
+    match SeedRange::new(start, stop) {
+        Ok(_) => Ok(()),
+        Err(SeedRangeError::Empty(_)) => Err(refused(format!(
             "the range {start}..{stop} is empty; stop must be greater than start"
-        )));
+        ))),
+        Err(e) => Err(refused(e.to_string())),
     }
-    if stop > 1 << 32 {
-        return Err(refused(format!(
-            "the range {start}..{stop} ends beyond 4294967296, one past the last seed"
-        )));
-    }
-    Ok(())
 }
 
 /// Summarises `start..stop` on this thread (a Dask worker's thread is one core)

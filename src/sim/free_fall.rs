@@ -44,7 +44,7 @@ const SLACK: f64 = 2.0;
 impl Compiled {
     /// Whether the ball at `(x, y)` moving at `(vx, vy)` after a step can surely no
     /// longer reach the goal (see the module's proof). `false` proves nothing.
-    pub(super) fn falls_clear(&self, x: f64, y: f64, vx: f64, vy: f64) -> bool {
+    pub(crate) fn falls_clear(&self, x: f64, y: f64, vx: f64, vy: f64) -> bool {
         let k = &self.k;
         let assumed = self.fans.is_empty()
             && k.gravity > 0.0

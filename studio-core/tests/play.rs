@@ -2,7 +2,7 @@
 //! generator ships, checks are the engine's, runs are `simulate`, and solution
 //! files round-trip through the engine's format and replay identically.
 
-use contraption::world::PlacementError;
+use contraption::PlacementError;
 use contraption::{
     solution_text, GenerateOptions, GenerationReport, Outcome, Placement, SimOptions, SimResult,
     SolutionError, SweepResult, ValidRules, World, RULES_VERSION,
@@ -185,14 +185,7 @@ fn check_part_is_the_engines_check_with_its_reason_in_words() {
         let c = play::check_part(&v1(), &rich, &parts, index, &candidate).unwrap();
         assert_eq!(
             c.error,
-            contraption::world::check_part(
-                &ValidRules::default(),
-                &rich,
-                &parts,
-                index,
-                &candidate
-            )
-            .err()
+            contraption::check_part(&ValidRules::default(), &rich, &parts, index, &candidate).err()
         );
     }
 }

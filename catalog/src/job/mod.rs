@@ -35,7 +35,7 @@ use crate::store::Catalog;
 
 pub use lease::LEASE_SECONDS;
 pub(crate) use lease::{owner_token, unix_now, Heartbeat, Lease};
-pub(crate) use row::{all, check_position, one, Position, StoredJob, SEED_END};
+pub(crate) use row::{all, check_position, one, Position, StoredJob};
 pub use state::{ScanEnd, ScanState};
 
 /// How often a waiting runner looks at the job again.

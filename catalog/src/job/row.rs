@@ -1,14 +1,12 @@
 //! The rules every job row keeps, whatever its kind: checked when it is read
 //! back, so a damaged or hand-edited row is reported, never resumed.
 
+use contraption::SeedRange;
 use rusqlite::{Connection, OptionalExtension, Row};
 
 use crate::error::CatalogError;
 
 use super::{Lease, ScanState};
-
-/// Seeds are `u32`: a range ends at most here (excluded).
-pub(crate) const SEED_END: u64 = 1 << 32;
 
 /// Where a job's row says it is, checked.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -28,7 +26,8 @@ pub(crate) fn check_position(
     state: &str,
 ) -> Result<Position, CatalogError> {
     let bad = |why: String| CatalogError::damaged(format!("{job} {why}"));
-    if !(0 <= from && from < to && to <= SEED_END as i64) {
+    let in_space = from >= 0 && to >= 0 && SeedRange::new(from as u64, to as u64).is_ok();
+    if !in_space {
         return Err(bad(format!(
             "has the range {from}..{to}, not one within 0..4294967296"
         )));

@@ -16,10 +16,10 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use rayon::prelude::*;
 use rusqlite::{params, OptionalExtension, Transaction};
 
-use contraption::{summarize_until, SeedSummary, ValidRules, RULES_VERSION};
+use contraption::{summarize_until, SeedRange, SeedSummary, ValidRules, RULES_VERSION};
 
 use crate::error::CatalogError;
-use crate::job::{self, Job, JobEvent, JobRun, ScanEnd, ScanState, StoredJob, SEED_END};
+use crate::job::{self, Job, JobEvent, JobRun, ScanEnd, ScanState, StoredJob};
 use crate::seeds::put_rows;
 use crate::store::Catalog;
 
@@ -89,7 +89,7 @@ impl Catalog {
         from: u64,
         to: u64,
     ) -> Result<ScanRecord, CatalogError> {
-        if from >= to || to > SEED_END {
+        if SeedRange::new(from, to).is_err() {
             return Err(CatalogError::Invalid(format!(
                 "{from}..{to} is not a seed range (FROM < TO ≤ 4294967296)"
             )));

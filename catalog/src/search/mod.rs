@@ -19,10 +19,10 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use rayon::prelude::*;
 use rusqlite::{params, OptionalExtension, Transaction};
 
-use contraption::{summarize_until, Criteria, SeedSummary, Totals, ValidRules};
+use contraption::{summarize_until, Criteria, SeedRange, SeedSummary, Totals, ValidRules};
 
 use crate::error::CatalogError;
-use crate::job::{self, Job, JobEvent, JobRun, ScanEnd, ScanState, SEED_END};
+use crate::job::{self, Job, JobEvent, JobRun, ScanEnd, ScanState};
 use crate::seeds::put_rows;
 use crate::store::Catalog;
 
@@ -145,7 +145,7 @@ impl Catalog {
         from: u64,
         to: u64,
     ) -> Result<SearchRecord, CatalogError> {
-        if !(from < to && to <= SEED_END) {
+        if SeedRange::new(from, to).is_err() {
             return Err(CatalogError::Invalid(format!(
                 "a search needs FROM < TO ≤ 4294967296 (TO excluded); got {from}..{to}"
             )));

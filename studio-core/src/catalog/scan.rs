@@ -15,7 +15,7 @@ use super::{CatalogState, CatalogViewError, Result};
 use crate::jobs::Jobs;
 
 /// Seeds are `u32`, so a range ends at most here (excluded).
-pub const SEED_END: u64 = 1 << 32;
+pub use contraption::SEED_END;
 
 /// What a scan streams to the window.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
@@ -89,7 +89,7 @@ pub struct ScanOutcome {
 
 /// Checks a scan range: `from < to ≤ 2^32`.
 pub fn check_range(from: u64, to: u64) -> Result<()> {
-    if from < to && to <= SEED_END {
+    if contraption::SeedRange::new(from, to).is_ok() {
         Ok(())
     } else {
         Err(CatalogViewError::InvalidRange { from, to })

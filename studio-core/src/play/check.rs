@@ -1,6 +1,6 @@
 //! The engine's verdict on one part while the player drags or adds it.
 
-use contraption::world::{self, PlacementError};
+use contraption::PlacementError;
 use contraption::{Placement, ValidRules, World};
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
@@ -35,7 +35,7 @@ impl From<Result<(), PlacementError>> for PartCheck {
 
 /// Whether `candidate` may stand in place of part `index` (0-based; `index ==
 /// placements.len()` adds a new part) under `rules`: the engine's
-/// `world::check_part`. An index
+/// `check_part`. An index
 /// past that is refused (`no_such_part`, in the player's 1-based numbering).
 pub fn check_part(
     rules: &ValidRules,
@@ -50,5 +50,5 @@ pub fn check_part(
             count: placements.len() as u32,
         });
     }
-    Ok(world::check_part(rules, world, placements, index, candidate).into())
+    Ok(contraption::check_part(rules, world, placements, index, candidate).into())
 }

@@ -17,7 +17,7 @@ mod level;
 mod run;
 mod solution;
 
-use contraption::world::PlacementError;
+use contraption::PlacementError;
 use contraption::SolutionError;
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;

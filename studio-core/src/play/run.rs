@@ -1,6 +1,6 @@
 //! One run of the player's parts.
 
-use contraption::world::check_placements;
+use contraption::check_placements;
 use contraption::{
     simulate, Inventory, Outcome, Placement, SimOptions, SimResult, ValidRules, World,
 };

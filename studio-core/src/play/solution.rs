@@ -3,8 +3,8 @@
 
 use std::path::Path;
 
+use contraption::check_placements;
 use contraption::solution::MAX_SOLUTION_FILE_BYTES;
-use contraption::world::check_placements;
 use contraption::{
     new_solution, parse_solution, replay, solution_text, Placement, SimOptions, Solution,
     SolutionError, ValidRules, World,

@@ -86,7 +86,9 @@ fn parse_range(text: &str) -> Option<(u64, u64)> {
         return None;
     }
     let (a, b) = (a.parse::<u64>().ok()?, b.parse::<u64>().ok()?);
-    (a < b && b <= 1 << 32).then_some((a, b))
+    contraption::SeedRange::new(a, b)
+        .ok()
+        .map(|r| (r.from(), r.to()))
 }
 
 /// Reads and checks the summary file at `path`.

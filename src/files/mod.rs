@@ -1,0 +1,8 @@
+//! Level 7, files: the level, solution, rules and scene files, each read strictly
+//! through one envelope and written canonically.
+
+pub mod envelope;
+pub mod level_file;
+pub mod rules_file;
+pub mod scenes;
+pub mod solution;

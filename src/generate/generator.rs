@@ -1,0 +1,359 @@
+//! The generator: draw a candidate from the PRNG stream, test it with `simulate`,
+//! ship the first one that is neither trivial nor unsolvable by one ramp.
+
+use crate::base::geometry::{point_closer_than, Vec2};
+use crate::generate::report::{Attempt, GenerationReport, Mode, Shipped, Verdict};
+use crate::generate::sweep::{run_sweep_traced, sweep_placement};
+use crate::rules::valid::ValidRules;
+use crate::rules::value::{CountRange, RealRange, Rules, RULES_VERSION};
+use crate::seed::rng::Mulberry32;
+use crate::sim::{BareTrace, Compiled, Outcome, SimOptions, SimResult};
+use crate::world::hash::level_hash;
+use crate::world::model::{Goal, Inventory, Wall, World};
+
+/// How much detail a report carries.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GenerateOptions {
+    pub mode: Mode,
+    /// Trajectory sampling stride for the bare ball and every sweep placement
+    /// (0: no trajectories).
+    pub trajectory_stride: u32,
+}
+
+impl GenerateOptions {
+    pub fn game() -> Self {
+        Self {
+            mode: Mode::Game,
+            trajectory_stride: 0,
+        }
+    }
+    pub fn inspector() -> Self {
+        Self {
+            mode: Mode::Inspector,
+            trajectory_stride: 0,
+        }
+    }
+}
+
+use crate::base::round::round_hundredths as q;
+
+/// One value of a real range: a draw, unless the range holds a single value.
+fn real(rng: &mut Mulberry32, r: RealRange) -> f64 {
+    if r.is_fixed() {
+        r.min
+    } else {
+        rng.range(r.min, r.max)
+    }
+}
+
+/// One value of a count range: a draw, unless the range holds a single value.
+fn count(rng: &mut Mulberry32, r: CountRange) -> u32 {
+    if r.is_fixed() {
+        r.min
+    } else {
+        rng.int(r.min, r.max - r.min + 1)
+    }
+}
+
+/// Draws one candidate world. The draws, in order (each `r()` is one mulberry32
+/// draw; the default rules' values in brackets):
+/// 1. ball x from `ball.start_x` [10 + 80 r()]  (ball y is always `ball.start_y` \[8\])
+/// 2. goal x from `goal.x` [10 + 80 r()], 3. goal y from `goal.y` [112 + 28 r()]
+/// 4. wall count from `walls.count` [2 + floor(4 r()): 2 to 5]
+/// 5. for each wall: centre x [8 + 84 r()], centre y [26 + 84 r()], length
+///    [14 + 16 r()], angle [−0.6 + 1.2 r()]; endpoints = centre ± length/2 ·
+///    (cos, sin)(angle) with libm. A wall is dropped (its draws still consumed) when it
+///    sticks out of the field (by its radius), passes within `walls.ball_clearance`
+///    \[6\] units of the ball's start, or within `walls.goal_clearance` \[5\] units of the
+///    goal zone.
+/// 6. ramps [1 + floor(2 r())], fans [floor(2 r())], bumpers [floor(3 r())], gears
+///    [0, no draw].
+///
+/// A range that holds a single value (`min = max`) is a constant: it takes no draw.
+/// Every coordinate is rounded to hundredths (`floor(v · 100 + 0.5) / 100`).
+pub fn draw_candidate(rules: &Rules, rng: &mut Mulberry32) -> World {
+    let ball = Vec2::new(q(real(rng, rules.ball.start_x)), rules.ball.start_y);
+    let goal = Goal {
+        center: Vec2::new(q(real(rng, rules.goal.x)), q(real(rng, rules.goal.y))),
+        width: rules.goal.width,
+        height: rules.goal.height,
+    };
+    let w = &rules.walls;
+    let n = count(rng, w.count);
+    let mut walls = Vec::with_capacity(n as usize);
+    let (width, height) = (rules.field.width, rules.field.height);
+    for _ in 0..n {
+        let cx = real(rng, w.center_x);
+        let cy = real(rng, w.center_y);
+        let half = real(rng, w.length) / 2.0;
+        let angle = real(rng, w.angle);
+        let (dx, dy) = (libm::cos(angle) * half, libm::sin(angle) * half);
+        let wall = Wall {
+            a: Vec2::new(q(cx - dx), q(cy - dy)),
+            b: Vec2::new(q(cx + dx), q(cy + dy)),
+        };
+        let inside = |p: Vec2| {
+            p.x >= w.radius
+                && p.x <= width - w.radius
+                && p.y >= w.radius
+                && p.y <= height - w.radius
+        };
+        let near_ball = point_closer_than(ball, wall.a, wall.b, w.ball_clearance);
+        let near_goal = goal
+            .zone()
+            .segment_closer_than(wall.a, wall.b, w.goal_clearance);
+        if inside(wall.a) && inside(wall.b) && !near_ball && !near_goal {
+            walls.push(wall);
+        }
+    }
+    let parts = &rules.parts;
+    let inventory = Inventory {
+        ramp: count(rng, parts.ramp.count),
+        fan: count(rng, parts.fan.count),
+        bumper: count(rng, parts.bumper.count),
+        gear: count(rng, parts.gear.count),
+    };
+    World {
+        ball,
+        goal,
+        walls,
+        inventory,
+    }
+}
+
+/// One candidate, as the game's loop ([`pick`]) hands it to its judge.
+pub(crate) struct Candidate {
+    /// 1-based.
+    pub index: u32,
+    pub world: World,
+    pub compiled: Compiled,
+    /// The bare ball's run (preSolved when it reaches the goal) and its record.
+    pub bare: SimResult,
+    pub trace: BareTrace,
+    /// Whether it is the first candidate that was not preSolved: the fallback.
+    pub fallback_candidate: bool,
+}
+
+/// The candidate that ships.
+pub(crate) enum Pick {
+    /// Attempt `attempt`, whose sweep placement `stop` (0-based) solves it.
+    Accepted { attempt: u32, stop: u32 },
+    /// No candidate had a one-ramp solution: the first that was not preSolved.
+    Fallback { attempt: u32 },
+    /// Every candidate was preSolved: the last one.
+    AllPreSolved { attempt: u32 },
+    /// `stop` said so before an attempt: nothing ships.
+    Stopped,
+}
+
+/// The game's loop: candidates drawn from one continuing mulberry32 stream seeded
+/// with `seed`, each compiled and its bare ball run (with `bare_options`), until one
+/// is accepted or `generator.max_attempts` have been drawn. `judge` sees every
+/// candidate in turn and, for one that is not preSolved, returns the first sweep
+/// placement that solves it (`None` when none does); what it returns for a
+/// preSolved candidate is ignored. [`generate_with`] and the summaries share it.
+/// `stop` is looked at before each attempt ([`Pick::Stopped`]).
+pub(crate) fn pick(
+    rules: &ValidRules,
+    seed: u32,
+    bare_options: &SimOptions,
+    mut draw: impl FnMut(&mut Mulberry32) -> World,
+    mut judge: impl FnMut(Candidate) -> Option<u32>,
+    stop: impl Fn() -> bool,
+) -> Pick {
+    let mut rng = Mulberry32::new(seed);
+    let max_attempts = rules.generator.max_attempts;
+    let mut fallback: Option<u32> = None;
+    for index in 1..=max_attempts {
+        if stop() {
+            return Pick::Stopped;
+        }
+        let world = draw(&mut rng);
+        let compiled = Compiled::new(rules, &world);
+        let (bare, trace) = compiled.run_traced(bare_options);
+        let pre_solved = bare.outcome == Outcome::Goal;
+        let fallback_candidate = !pre_solved && fallback.is_none();
+        if fallback_candidate {
+            fallback = Some(index);
+        }
+        let stop = judge(Candidate {
+            index,
+            world,
+            compiled,
+            bare,
+            trace,
+            fallback_candidate,
+        });
+        if let (false, Some(stop)) = (pre_solved, stop) {
+            return Pick::Accepted {
+                attempt: index,
+                stop,
+            };
+        }
+    }
+    match fallback {
+        Some(attempt) => Pick::Fallback { attempt },
+        None => Pick::AllPreSolved {
+            attempt: max_attempts,
+        },
+    }
+}
+
+/// Generates the level of `seed` with the game's candidate drawer.
+pub fn generate(rules: &ValidRules, seed: u32, options: &GenerateOptions) -> GenerationReport {
+    generate_with(rules, seed, options, |rng| draw_candidate(rules, rng))
+}
+
+/// Generates with a given candidate drawer (the game's is [`draw_candidate`]); tests
+/// use this to reach cases the real drawer makes astronomically rare.
+///
+/// Every candidate is drawn from one continuing stream seeded with `seed`. The
+/// fallback is the first candidate that was not preSolved. After
+/// `generator.max_attempts` candidates with none accepted, the fallback ships; if all of them were preSolved
+/// (no fallback exists), the last candidate ships, flagged `all_pre_solved`.
+pub fn generate_with(
+    rules: &ValidRules,
+    seed: u32,
+    options: &GenerateOptions,
+    draw: impl FnMut(&mut Mulberry32) -> World,
+) -> GenerationReport {
+    let bare_options = SimOptions::with_trajectory(options.trajectory_stride);
+    let max_attempts = rules.generator.max_attempts;
+    let sweep_size = rules.sweep.size();
+    let complete = options.mode == Mode::Inspector;
+    let mut attempts: Vec<Attempt> = Vec::new();
+    let pick = pick(
+        rules,
+        seed,
+        &bare_options,
+        draw,
+        |c| {
+            let Candidate {
+                index,
+                world,
+                compiled,
+                bare,
+                trace,
+                fallback_candidate,
+            } = c;
+            let hash = level_hash(&world);
+            if bare.outcome == Outcome::Goal {
+                // The game never sweeps a preSolved candidate; the inspector does, to
+                // show what a ramp would have done, without changing the verdict.
+                let sweep = complete.then(|| {
+                    run_sweep_traced(
+                        rules,
+                        &world,
+                        &compiled,
+                        &trace,
+                        true,
+                        options.trajectory_stride,
+                    )
+                });
+                attempts.push(Attempt {
+                    index,
+                    world,
+                    level_hash: hash,
+                    verdict: Verdict::PreSolved,
+                    reason: format!(
+                        "preSolved: the bare ball falls into the goal after {} steps",
+                        bare.steps
+                    ),
+                    fallback_candidate: false,
+                    bare,
+                    sweep,
+                });
+                return None;
+            }
+            let sweep = run_sweep_traced(
+                rules,
+                &world,
+                &compiled,
+                &trace,
+                complete,
+                options.trajectory_stride,
+            );
+            let (verdict, reason) = match sweep.game_stop {
+            Some(stop) => {
+                let p = sweep_placement(rules, stop as usize);
+                (
+                    Verdict::Accepted,
+                    format!(
+                        "accepted: a ramp at ({}, {}) tilted {} rad carries the ball to the goal (placement {} of {sweep_size})",
+                        p.x, p.y, p.angle, stop + 1
+                    ),
+                )
+            }
+            None => (
+                Verdict::NoSingleRampSolution,
+                format!(
+                    "no one-ramp solution: none of the {sweep_size} ramp placements reaches the goal{}",
+                    if fallback_candidate {
+                        "; kept as the fallback (first non-trivial candidate)"
+                    } else {
+                        ""
+                    }
+                ),
+            ),
+        };
+            let stop = sweep.game_stop;
+            attempts.push(Attempt {
+                index,
+                world,
+                level_hash: hash,
+                verdict,
+                reason,
+                fallback_candidate,
+                bare,
+                sweep: Some(sweep),
+            });
+            stop
+        },
+        || false,
+    );
+    let (attempt, is_fallback, all_pre_solved, solution, reason) = match pick {
+        Pick::Accepted { attempt, stop } => (
+            attempt,
+            false,
+            false,
+            Some(sweep_placement(rules, stop as usize)),
+            format!("attempt {attempt} accepted"),
+        ),
+        Pick::Fallback { attempt } => (
+            attempt,
+            true,
+            false,
+            None,
+            format!(
+                "fallback: no candidate in {max_attempts} attempts had a one-ramp solution; shipping attempt {attempt}, the first non-trivial one"
+            ),
+        ),
+        Pick::Stopped => unreachable!("a report's generation is never asked to stop"),
+        Pick::AllPreSolved { attempt } => (
+            attempt,
+            false,
+            true,
+            None,
+            format!(
+                "degenerate: all {max_attempts} candidates were preSolved, so no fallback existed; shipping attempt {max_attempts} as is"
+            ),
+        ),
+    };
+    let shipped_attempt = &attempts[attempt as usize - 1];
+    let shipped = Shipped {
+        attempt,
+        fallback: is_fallback,
+        all_pre_solved,
+        level_hash: shipped_attempt.level_hash.clone(),
+        world: shipped_attempt.world.clone(),
+        solution,
+        reason,
+    };
+    GenerationReport {
+        rules_version: RULES_VERSION,
+        seed,
+        mode: options.mode,
+        attempts,
+        shipped,
+    }
+}
