@@ -249,32 +249,50 @@ fn cases(default: u64) -> u64 {
         .unwrap_or(default)
 }
 
-/// How many of a random test's cases reached the goal under `simulate`, and how
-/// many did not.
+/// What a random test's cases gave: the mismatches (with their gravity), and how
+/// many reached the goal under `simulate` and how many did not.
 #[derive(Default)]
-struct Tally {
+struct Cases {
+    bad: Vec<(String, f64)>,
     goals: u64,
     misses: u64,
 }
 
-impl Tally {
-    fn add(&mut self, plain: bool) {
+impl Cases {
+    /// One case: the goal-only answer `quick` against the plain one.
+    fn record(&mut self, rules: &ValidRules, seed: u64, salt: u64, quick: bool, plain: bool) {
         if plain {
             self.goals += 1;
         } else {
             self.misses += 1;
         }
+        if quick != plain {
+            let gravity = rules.physics.gravity;
+            self.bad.push((
+                format!("seed {seed} (salt {salt:#x}): quick {quick}, plain {plain}, gravity {gravity:e}"),
+                gravity,
+            ));
+        }
     }
 
-    /// Both outcomes occurred, each in at least one case in 40 (with the default
-    /// case counts the rarest is about one in 13).
-    fn assert_both(&self, what: &str) {
+    /// No mismatch, and both outcomes occurred, each in at least one case in 40
+    /// (with the default case counts the rarest is about one in 13).
+    fn check(&self, what: &str) {
         let cases = self.goals + self.misses;
-        let least = (cases / 40).max(1);
+        let worst = self.bad.iter().map(|b| b.1).fold(0.0, f64::max);
         eprintln!(
-            "{what}: {cases} cases, {} reach the goal, {} do not",
-            self.goals, self.misses
+            "{what}: {cases} cases, {} reach the goal, {} do not, {} mismatches (largest gravity {worst:e})",
+            self.goals,
+            self.misses,
+            self.bad.len()
         );
+        let shown: Vec<&str> = self.bad.iter().take(20).map(|b| b.0.as_str()).collect();
+        assert!(
+            self.bad.is_empty(),
+            "{} mismatches: {shown:#?}",
+            self.bad.len()
+        );
+        let least = (cases / 40).max(1);
         assert!(
             self.goals >= least,
             "{what}: only {} of {cases} cases reach the goal (at least {least} expected)",
@@ -289,10 +307,9 @@ impl Tally {
 }
 
 /// Random rules (gravity from `10^g_lo`), worlds and parts: the goal-only answer
-/// is the plain one. Returns the mismatching seeds.
-fn brute(g_lo: f64, n: u64, salt: u64) -> (Vec<String>, Tally) {
-    let mut bad = Vec::new();
-    let mut tally = Tally::default();
+/// is the plain one.
+fn brute(g_lo: f64, n: u64, salt: u64) -> Cases {
+    let mut out = Cases::default();
     for seed in 0..n {
         let mut rng = Rng(seed ^ salt);
         let rules = random_rules(&mut rng, g_lo, 20_000);
@@ -303,42 +320,27 @@ fn brute(g_lo: f64, n: u64, salt: u64) -> (Vec<String>, Tally) {
             .collect();
         let part = random_part(&mut rng, w, h, false);
         let (quick, plain) = both(&rules, &world, &placed, &part);
-        tally.add(plain);
-        if quick != plain {
-            bad.push(format!(
-                "seed {seed} (salt {salt:#x}): quick {quick}, plain {plain}, gravity {:e}",
-                rules.physics.gravity
-            ));
-        }
+        out.record(&rules, seed, salt, quick, plain);
     }
-    (bad, tally)
+    out
 }
 
 #[test]
 fn random_rules_worlds_and_parts_sane_gravity() {
-    let n = cases(3000);
-    let (bad, tally) = brute(-3.0, n, 0x5A5E);
-    eprintln!("{n} cases, {} mismatches", bad.len());
-    assert!(bad.is_empty(), "{:#?}", &bad[..bad.len().min(20)]);
-    tally.assert_both("random_rules_worlds_and_parts_sane_gravity");
+    brute(-3.0, cases(3000), 0x5A5E).check("random_rules_worlds_and_parts_sane_gravity");
 }
 
 #[test]
 fn random_rules_worlds_and_parts_any_gravity() {
-    let n = cases(3000);
-    let (bad, tally) = brute(-20.0, n, 0xE7E7);
-    eprintln!("{n} cases, {} mismatches", bad.len());
-    assert!(bad.is_empty(), "{:#?}", &bad[..bad.len().min(20)]);
-    tally.assert_both("random_rules_worlds_and_parts_any_gravity");
+    brute(-20.0, cases(3000), 0xE7E7).check("random_rules_worlds_and_parts_any_gravity");
 }
 
 /// The part placed on the bare ball's path (so the goal-only run is taken), and
 /// the goal box placed against the with-part path: an edge or a corner at a step's
 /// position or on a segment between two steps, nudged by 0 or a few ulps to
 /// 1e-6, in or out. The goal does not change the ball's path before it is reached.
-fn grazing(g_lo: f64, n: u64, salt: u64) -> (Vec<String>, Tally) {
-    let mut bad = Vec::new();
-    let mut tally = Tally::default();
+fn grazing(g_lo: f64, n: u64, salt: u64) -> Cases {
+    let mut out = Cases::default();
     for seed in 0..n {
         let mut rng = Rng(seed ^ salt);
         let rules = random_rules(&mut rng, g_lo, 20_000);
@@ -392,25 +394,15 @@ fn grazing(g_lo: f64, n: u64, salt: u64) -> (Vec<String>, Tally) {
                 height: gh,
             };
             let (quick, plain) = both(&rules, &g, &placed, &part);
-            tally.add(plain);
-            if quick != plain {
-                bad.push(format!(
-                    "seed {seed} (salt {salt:#x}): quick {quick}, plain {plain}, gravity {:e}",
-                    rules.physics.gravity
-                ));
-            }
+            out.record(&rules, seed, salt, quick, plain);
         }
     }
-    (bad, tally)
+    out
 }
 
 #[test]
 fn goal_grazing_the_path_sane_gravity() {
-    let n = cases(2000);
-    let (bad, tally) = grazing(-3.0, n, 0x6A2E);
-    eprintln!("{n} worlds, {} mismatches", bad.len());
-    assert!(bad.is_empty(), "{:#?}", &bad[..bad.len().min(20)]);
-    tally.assert_both("goal_grazing_the_path_sane_gravity");
+    grazing(-3.0, cases(2000), 0x6A2E).check("goal_grazing_the_path_sane_gravity");
 }
 
 /// Slow balls: a long rest (or none), high bounce thresholds, gears and bumpers,
@@ -418,8 +410,7 @@ fn goal_grazing_the_path_sane_gravity() {
 #[test]
 fn slow_balls_loop_or_roll_on() {
     let n = cases(3000);
-    let mut bad = Vec::new();
-    let mut tally = Tally::default();
+    let mut out = Cases::default();
     for seed in 0..n {
         let mut rng = Rng(seed ^ 0x510E);
         let mut r = random_rules(&mut rng, -3.0, 20_000).into_rules();
@@ -454,21 +445,15 @@ fn slow_balls_loop_or_roll_on() {
             );
         }
         let (quick, plain) = both(&rules, &world, &placed, &part);
-        tally.add(plain);
-        if quick != plain {
-            bad.push(format!("seed {seed}: quick {quick}, plain {plain}"));
-        }
+        out.record(&rules, seed, 0x510E, quick, plain);
     }
-    eprintln!("{n} cases, {} mismatches", bad.len());
-    assert!(bad.is_empty(), "{:#?}", &bad[..bad.len().min(20)]);
-    tally.assert_both("slow_balls_loop_or_roll_on");
+    out.check("slow_balls_loop_or_roll_on");
 }
 
 /// Balls kicked by a bumper they start on (so fast whatever the gravity), bounced
 /// back by a ceiling, a part on their path and the goal on the with-part path.
-fn kicked(g_lo: f64, g_hi: f64, n: u64, salt: u64) -> (Vec<String>, Tally) {
-    let mut bad = Vec::new();
-    let mut tally = Tally::default();
+fn kicked(g_lo: f64, g_hi: f64, n: u64, salt: u64) -> Cases {
+    let mut out = Cases::default();
     for seed in 0..n {
         let mut rng = Rng(seed ^ salt);
         let mut r = random_rules(&mut rng, 0.0, 20_000).into_rules();
@@ -511,69 +496,22 @@ fn kicked(g_lo: f64, g_hi: f64, n: u64, salt: u64) -> (Vec<String>, Tally) {
             p[1] + rng.range(-0.6, 0.6) * world.goal.height,
         );
         let (quick, plain) = both(&rules, &world, &placed, &part);
-        tally.add(plain);
-        if quick != plain {
-            bad.push(format!(
-                "seed {seed} (salt {salt:#x}): quick {quick}, plain {plain}, gravity {:e}",
-                rules.physics.gravity
-            ));
-        }
+        out.record(&rules, seed, salt, quick, plain);
     }
-    (bad, tally)
+    out
 }
 
 #[test]
 fn kicked_balls_any_gravity() {
-    let n = cases(3000);
-    let (bad, tally) = kicked(-20.0, 4.0, n, 0xC1C);
-    let worst = bad
-        .iter()
-        .filter_map(|b| b.rsplit("gravity ").next()?.parse::<f64>().ok())
-        .fold(0.0, f64::max);
-    eprintln!(
-        "{n} kicked, {} mismatches (largest gravity {worst:e})",
-        bad.len()
-    );
-    assert!(
-        bad.is_empty(),
-        "{} mismatches: {:#?}",
-        bad.len(),
-        &bad[..bad.len().min(10)]
-    );
-    tally.assert_both("kicked_balls_any_gravity");
+    kicked(-20.0, 4.0, cases(3000), 0xC1C).check("kicked_balls_any_gravity");
 }
 
 #[test]
 fn kicked_balls_sane_gravity() {
-    let n = cases(3000);
-    let (bad, tally) = kicked(-3.0, 4.0, n, 0xC2C);
-    eprintln!("{n} kicked, {} mismatches", bad.len());
-    assert!(
-        bad.is_empty(),
-        "{} mismatches: {:#?}",
-        bad.len(),
-        &bad[..bad.len().min(10)]
-    );
-    tally.assert_both("kicked_balls_sane_gravity");
+    kicked(-3.0, 4.0, cases(3000), 0xC2C).check("kicked_balls_sane_gravity");
 }
 
 #[test]
 fn kicked_balls_small_gravity() {
-    let n = cases(3000);
-    let (bad, tally) = kicked(-11.0, -5.0, n, 0xC3C);
-    let worst = bad
-        .iter()
-        .filter_map(|b| b.rsplit("gravity ").next()?.parse::<f64>().ok())
-        .fold(0.0, f64::max);
-    eprintln!(
-        "{n} kicked, {} mismatches (largest gravity {worst:e})",
-        bad.len()
-    );
-    assert!(
-        bad.is_empty(),
-        "{} mismatches: {:#?}",
-        bad.len(),
-        &bad[..bad.len().min(10)]
-    );
-    tally.assert_both("kicked_balls_small_gravity");
+    kicked(-11.0, -5.0, cases(3000), 0xC3C).check("kicked_balls_small_gravity");
 }
