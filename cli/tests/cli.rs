@@ -3,6 +3,8 @@
 use assert_cmd::Command;
 use serde_json::Value;
 
+mod support;
+
 fn contraption(args: &[&str]) -> assert_cmd::assert::Assert {
     Command::cargo_bin("contraption")
         .unwrap()
@@ -194,13 +196,7 @@ fn scan_summarises_a_range_and_matches_generate() {
     }
     let seven = json(&["generate", "7", "--json"]);
     assert_eq!(seeds[7]["level_hash"], seven["shipped"]["level_hash"]);
-    let histogram_total: u64 = v["summary"]["attempts_histogram"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|b| b["seeds"].as_u64().unwrap())
-        .sum();
-    assert_eq!(histogram_total, 40);
+    assert_eq!(support::histogram_seeds(&v["summary"]), 40);
     for bad in ["10..10", "5..2", "abc", "0..99999999999"] {
         assert!(stderr_of_failure(&["scan", bad]).contains(bad.split("..").last().unwrap()));
     }

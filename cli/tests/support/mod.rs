@@ -81,3 +81,13 @@ pub fn mkfifo(path: &Path) {
     )
     .unwrap();
 }
+
+/// The seeds a scan summary's attempts histogram counts (all of its bins).
+pub fn histogram_seeds(summary: &serde_json::Value) -> u64 {
+    summary["attempts_histogram"]
+        .as_array()
+        .expect("an attempts histogram")
+        .iter()
+        .map(|b| b["seeds"].as_u64().unwrap())
+        .sum()
+}
