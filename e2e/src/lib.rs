@@ -17,7 +17,7 @@
 //! directories of the app, which `scripts/e2e.sh` and `scripts/test.sh` point at
 //! empty ones and check after the run.
 
-pub mod lab;
+pub mod ab;
 pub mod play;
 
 use std::path::{Path, PathBuf};

@@ -7,7 +7,7 @@
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use contraption_e2e::lab::{draft_one_attempt, open_ab_view, set_value, ONE_ATTEMPT};
+use contraption_e2e::ab::{draft_one_attempt, open_ab_view, set_value, ONE_ATTEMPT};
 use contraption_e2e::{cli_json, snapshot, user_dirs, Studio};
 use serde_json::Value;
 

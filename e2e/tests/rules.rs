@@ -5,7 +5,7 @@
 //! written by the view's "Save…"); the draft survives a restart.
 
 use contraption::{rules_file_text, Rules, ValidRules};
-use contraption_e2e::lab::{open_rules_view, type_and_commit, ATTEMPTS_FIELD, ONE_ATTEMPT};
+use contraption_e2e::ab::{open_rules_view, type_and_commit, ATTEMPTS_FIELD, ONE_ATTEMPT};
 use contraption_e2e::{cli_error, cli_json, Studio};
 
 /// Eleven attempts under the default rules (docs/studio.md): one under the draft.
@@ -118,7 +118,7 @@ async fn the_draft_is_validated_applied_checked_against_the_cli_and_kept() {
     assert_eq!(before, v1_shipped);
     // The figures for docs/studio.md (printed, not asserted: no timed assertions).
     eprintln!(
-        "compare_draft seed {SEED}: engine {} ms (both rules), round trip {} ms",
+        "draft_vs_in_force seed {SEED}: engine {} ms (both rules), round trip {} ms",
         s.attr_of("#draft-compare", "data-engine-ms").await,
         s.attr_of("#draft-compare", "data-round-trip-ms").await
     );

@@ -13,7 +13,7 @@
 //!   Apply asks: Cancel keeps the rules in force, "Apply anyway" applies it.
 
 use contraption::{export_level, level_file_text, rules_file_text, ValidRules};
-use contraption_e2e::lab::{open_rules_view, type_and_commit};
+use contraption_e2e::ab::{open_rules_view, type_and_commit};
 use contraption_e2e::{grouped, Studio};
 
 const WALLS: &str = "#view-rules input[data-path='walls.count.max']";

@@ -17,7 +17,7 @@ use std::path::Path;
 use std::time::Duration;
 
 use contraption::{rules_file_text, Rules, ValidRules};
-use contraption_e2e::lab::{
+use contraption_e2e::ab::{
     open_ab_view, open_rules_view, set_value, type_and_commit, ATTEMPTS_FIELD,
 };
 use contraption_e2e::{grouped, Studio};

@@ -14,7 +14,7 @@ use studio_core::catalog::CatalogState;
 use studio_core::jobs::Jobs;
 use studio_core::play::Levels;
 use studio_core::rules_book::RulesBook;
-use studio_core::rules_lab::DraftStore;
+use studio_core::rules_draft::DraftStore;
 use studio_core::settings::SettingsStore;
 use studio_core::slow::SlowFiles;
 use studio_core::studio_commands;

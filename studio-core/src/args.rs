@@ -123,7 +123,7 @@ impl StudioArgs {
     pub fn rules_draft_path(&self, data_dir: &Path) -> PathBuf {
         self.rules_draft.clone().unwrap_or_else(|| {
             self.profile_dir(data_dir)
-                .join(crate::rules_lab::DRAFT_FILE)
+                .join(crate::rules_draft::DRAFT_FILE)
         })
     }
 

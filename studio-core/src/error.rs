@@ -9,7 +9,7 @@ use crate::catalog::CatalogViewError;
 use crate::exchange::ExchangeError;
 use crate::inspect::InspectError;
 use crate::play::PlayError;
-use crate::rules_lab::RulesLabError;
+use crate::rules_draft::RulesDraftError;
 use crate::settings::SettingsError;
 
 /// Failures of the shell's machinery rather than of a request.
@@ -42,7 +42,7 @@ pub enum StudioError {
     #[error(transparent)]
     Exchange(#[from] ExchangeError),
     #[error(transparent)]
-    RulesLab(#[from] RulesLabError),
+    RulesDraft(#[from] RulesDraftError),
     #[error(transparent)]
     Settings(#[from] SettingsError),
     #[error(transparent)]
@@ -57,7 +57,7 @@ impl StudioError {
             self,
             StudioError::Exchange(ExchangeError::SlowRules(_))
                 | StudioError::Play(PlayError::SlowRules(_))
-                | StudioError::RulesLab(RulesLabError::SlowRules(_))
+                | StudioError::RulesDraft(RulesDraftError::SlowRules(_))
         )
     }
 }
@@ -95,7 +95,7 @@ pub fn error_kinds() -> Vec<(String, String)> {
     kinds::<CatalogViewError>(&mut out);
     kinds::<PlayError>(&mut out);
     kinds::<ExchangeError>(&mut out);
-    kinds::<RulesLabError>(&mut out);
+    kinds::<RulesDraftError>(&mut out);
     kinds::<SettingsError>(&mut out);
     kinds::<ShellError>(&mut out);
     out

@@ -5,7 +5,7 @@
 //! own rules. Play windows name their rules by id; the book turns an id back into
 //! the validated rules. The catalog views' jobs do not read the book (they stay
 //! on the default rules); the A/B view's sides are resolved through it
-//! (`lab::resolve`).
+//! (`ab::resolve`).
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};

@@ -11,18 +11,18 @@ use std::path::{Path, PathBuf};
 
 use contraption::{GenerationReport, ParsedSeed, SeedError};
 use contraption_catalog::{Bookmark, BookmarkCheck, BookmarkInput, BookmarkQuery, SeedPage, Stats};
+use studio_core::ab::{AbEvent, AbOutcome, AbReport, AbRules, WouldChange};
 use studio_core::catalog::{
     CalendarMonth, CatalogInfo, ChartTable, ComparedSeed, RangeSummary, ScanEvent, ScanOutcome,
     SearchEvent, SearchOutcome, SeedRequest, Thumbnail,
 };
-use studio_core::draft_compare::SeedComparison;
+use studio_core::draft_vs_in_force::SeedComparison;
 use studio_core::exchange::{ImportedLevel, PictureKind, SharedSeed, WrittenFile};
+use studio_core::expressive_range::RangeReport;
 use studio_core::inspect::{Inspection, PlacementTrajectory};
-use studio_core::lab::{AbEvent, AbOutcome, AbReport, LabRules, WouldChange};
 use studio_core::play::{PartCheck, PlayLevel, PlayRun, SolutionFile};
-use studio_core::range::RangeReport;
 use studio_core::rules::RulesInfo;
-use studio_core::rules_lab::{RuleFieldInfo, RulesDraft};
+use studio_core::rules_draft::{RuleFieldInfo, RulesDraft};
 use studio_core::settings::ViewSettings;
 use studio_core::sweep_job::{JobSummary, SweepEvent};
 use studio_core::CommandError;
@@ -74,7 +74,7 @@ fn export_all(dir: &Path) {
     BookmarkQuery::export_all_to(dir).unwrap();
     BookmarkCheck::export_all_to(dir).unwrap();
     // The A/B over a range.
-    LabRules::export_all_to(dir).unwrap();
+    AbRules::export_all_to(dir).unwrap();
     AbEvent::export_all_to(dir).unwrap();
     AbOutcome::export_all_to(dir).unwrap();
     AbReport::export_all_to(dir).unwrap();

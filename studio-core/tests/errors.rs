@@ -57,18 +57,18 @@ fn the_kinds_are_read_from_every_member_of_the_union() {
 fn slow_rules_is_one_case_wherever_it_is_sent() {
     use studio_core::exchange::ExchangeError;
     use studio_core::play::PlayError;
-    use studio_core::rules_lab::RulesLabError;
+    use studio_core::rules_draft::RulesDraftError;
     let senders: Vec<String> = error_kinds()
         .into_iter()
         .filter(|(_, k)| k == "slow_rules")
         .map(|(e, _)| e)
         .collect();
-    assert_eq!(senders, ["PlayError", "ExchangeError", "RulesLabError"]);
+    assert_eq!(senders, ["PlayError", "ExchangeError", "RulesDraftError"]);
     let case = r#"{ "kind": "slow_rules" } & SlowRules"#;
     for union in [
         PlayError::inline(),
         ExchangeError::inline(),
-        RulesLabError::inline(),
+        RulesDraftError::inline(),
     ] {
         assert!(union.split(" | ").any(|c| c == case), "{union}");
     }

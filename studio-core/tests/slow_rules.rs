@@ -23,7 +23,7 @@ use studio_core::args::StudioArgs;
 use studio_core::exchange::{self, ExchangeError};
 use studio_core::play::{self, PlayError};
 use studio_core::rules_book::{RulesBook, RulesFileFailure};
-use studio_core::rules_lab::{DraftStore, RulesLabError, DRAFT_FILE};
+use studio_core::rules_draft::{DraftStore, RulesDraftError, DRAFT_FILE};
 use studio_core::slow::{RulesCost, SlowRules};
 use studio_core::{CommandError, StudioError};
 
@@ -91,7 +91,7 @@ fn slow_of(e: &StudioError) -> &SlowRules {
     match e {
         StudioError::Exchange(ExchangeError::SlowRules(s))
         | StudioError::Play(PlayError::SlowRules(s))
-        | StudioError::RulesLab(RulesLabError::SlowRules(s)) => s,
+        | StudioError::RulesDraft(RulesDraftError::SlowRules(s)) => s,
         other => panic!("not a slow-rules refusal: {other:?}"),
     }
 }
@@ -249,7 +249,7 @@ fn the_rules_lab_opens_applies_and_compares_slow_rules_only_when_asked() {
 
     // Applying it asks first: refused, the rules in force stay.
     let e = store.apply(&book, false).unwrap_err();
-    let RulesLabError::SlowRules(slow) = &e else {
+    let RulesDraftError::SlowRules(slow) = &e else {
         panic!("{e:?}")
     };
     assert_eq!(
@@ -260,7 +260,7 @@ fn the_rules_lab_opens_applies_and_compares_slow_rules_only_when_asked() {
     // So does comparing a seed under it.
     assert!(matches!(
         store.compare(&book, 42, false),
-        Err(RulesLabError::SlowRules(_))
+        Err(RulesDraftError::SlowRules(_))
     ));
     let c = store.compare(&book, 42, true).unwrap();
     assert_eq!(c.after.rules_id, rules.id());
@@ -272,7 +272,7 @@ fn the_rules_lab_opens_applies_and_compares_slow_rules_only_when_asked() {
     let store = DraftStore::open(&dir.path().join("other-draft.json"), &ValidRules::default());
     let path = rules_file(dir.path(), "walls64.json", &rules);
     let e = store.open_file(&book, &path, false).unwrap_err();
-    let RulesLabError::SlowRules(slow) = &e else {
+    let RulesDraftError::SlowRules(slow) = &e else {
         panic!("{e:?}")
     };
     assert_eq!(slow.path.as_deref(), path.to_str());
@@ -307,7 +307,7 @@ fn comparing_a_seed_under_a_slow_draft_is_refused_before_anything_is_generated()
     let answer = within(Duration::from_secs(30), move || s.compare(&b, 42, false));
     let took = started.elapsed();
     assert!(
-        matches!(answer, Err(RulesLabError::SlowRules(_))),
+        matches!(answer, Err(RulesDraftError::SlowRules(_))),
         "{answer:?}"
     );
     assert!(took * 10 < at_least, "refused in {took:?}");

@@ -4,7 +4,7 @@ import type { RulesDraft } from "../src/bindings/RulesDraft";
 import type { RulesInfo } from "../src/bindings/RulesInfo";
 import type { SeedComparison } from "../src/bindings/SeedComparison";
 import { boundsWords, inForceWords, inputsOf, inputText, rulesBadge, sections, typedValue, valueAt, valueWords } from "../src/rules/model";
-import { RulesLab, type RulesApi } from "../src/rules/state.svelte";
+import { RulesState, type RulesApi } from "../src/rules/state.svelte";
 import { V1_COST } from "./slow-fixtures";
 
 const field = (path: string, shape: string, def: string): RuleFieldInfo => ({
@@ -52,7 +52,7 @@ function fakeApi() {
     saveRulesFile: async () => "/tmp/r.json",
     applyRulesDraft: async () => draftState(draft, (inForce = draft)),
     resetRules: async () => draftState(draft, (inForce = V1)),
-    compareDraft: async (seed) => {
+    draftVsInForce: async (seed) => {
       calls.push(`compare ${seed} under ${draft.rules_id}`);
       return { seed } as SeedComparison;
     },
@@ -100,53 +100,53 @@ describe("rules model", () => {
   });
 });
 
-describe("rules lab state", () => {
+describe("rules view state (the rules draft)", () => {
   it("a refused edit shows the engine's message and changes nothing", async () => {
     const { api } = fakeApi();
-    const lab = new RulesLab(api, () => {}, 0);
-    await lab.load();
-    const before = lab.state;
-    expect(await lab.setField("generator.max_attempts", "0")).toBe(false);
-    expect(lab.errors["generator.max_attempts"]).toBe("generator.max_attempts is 0; it must be a whole number from 1 to 1000");
-    expect(lab.state).toBe(before);
-    expect(await lab.setField("generator.max_attempts", "1")).toBe(true);
-    expect(lab.errors).toEqual({});
-    expect(lab.draft?.rules_id).toBe("9e63fc90eca2");
-    expect(lab.state?.diff.map((d) => d.field)).toEqual(["generator.max_attempts"]);
-    expect(lab.inForce?.rules_id).toBe("010786ff88f4");
+    const rules = new RulesState(api, () => {}, 0);
+    await rules.load();
+    const before = rules.state;
+    expect(await rules.setField("generator.max_attempts", "0")).toBe(false);
+    expect(rules.errors["generator.max_attempts"]).toBe("generator.max_attempts is 0; it must be a whole number from 1 to 1000");
+    expect(rules.state).toBe(before);
+    expect(await rules.setField("generator.max_attempts", "1")).toBe(true);
+    expect(rules.errors).toEqual({});
+    expect(rules.draft?.rules_id).toBe("9e63fc90eca2");
+    expect(rules.state?.diff.map((d) => d.field)).toEqual(["generator.max_attempts"]);
+    expect(rules.inForce?.rules_id).toBe("010786ff88f4");
   });
 
   it("apply and reset change the rules in force and tell the views once each", async () => {
     const { api } = fakeApi();
     let told = 0;
-    const lab = new RulesLab(api, () => void (told += 1), 0);
-    await lab.load();
-    await lab.setField("generator.max_attempts", "1");
+    const rules = new RulesState(api, () => void (told += 1), 0);
+    await rules.load();
+    await rules.setField("generator.max_attempts", "1");
     expect(told).toBe(0);
-    await lab.apply();
-    expect(lab.inForce?.rules_id).toBe("9e63fc90eca2");
-    expect([lab.applied, told]).toEqual([1, 1]);
-    await lab.apply();
+    await rules.apply();
+    expect(rules.inForce?.rules_id).toBe("9e63fc90eca2");
+    expect([rules.applied, told]).toEqual([1, 1]);
+    await rules.apply();
     expect(told).toBe(1);
-    await lab.reset();
-    expect(lab.inForce?.is_default).toBe(true);
-    expect([lab.applied, told]).toEqual([2, 2]);
-    expect(lab.draft?.rules_id).toBe("9e63fc90eca2");
+    await rules.reset();
+    expect(rules.inForce?.is_default).toBe(true);
+    expect([rules.applied, told]).toEqual([2, 2]);
+    expect(rules.draft?.rules_id).toBe("9e63fc90eca2");
   });
 
   it("compares the watched seed under the draft after edits, debounced to the last", async () => {
     const { api, calls } = fakeApi();
-    const lab = new RulesLab(api, () => {}, 5);
-    await lab.load();
-    lab.watchSeed(42);
-    await lab.setField("generator.max_attempts", "1");
-    await lab.setField("generator.max_attempts", "40");
-    await lab.setField("generator.max_attempts", "1");
+    const rules = new RulesState(api, () => {}, 5);
+    await rules.load();
+    rules.watchSeed(42);
+    await rules.setField("generator.max_attempts", "1");
+    await rules.setField("generator.max_attempts", "40");
+    await rules.setField("generator.max_attempts", "1");
     await new Promise((r) => setTimeout(r, 30));
     expect(calls.filter((c) => c.startsWith("compare"))).toEqual(["compare 42 under 9e63fc90eca2"]);
-    expect(lab.comparison?.seed).toBe(42);
-    lab.watchSeed(null);
-    await lab.setField("generator.max_attempts", "40");
+    expect(rules.comparison?.seed).toBe(42);
+    rules.watchSeed(null);
+    await rules.setField("generator.max_attempts", "40");
     await new Promise((r) => setTimeout(r, 30));
     expect(calls.filter((c) => c.startsWith("compare")).length).toBe(1);
   });

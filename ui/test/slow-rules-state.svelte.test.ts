@@ -16,7 +16,7 @@ import { Exchange, type ExchangeApi } from "../src/exchange/state.svelte";
 import type { SlowWhat } from "../src/lib/slow-rules";
 import { SolutionFiles } from "../src/play/files";
 import { PlayState } from "../src/play/state.svelte";
-import { RulesLab, type RulesApi } from "../src/rules/state.svelte";
+import { RulesState, type RulesApi } from "../src/rules/state.svelte";
 import { fakeEngine } from "./helpers/play-engine";
 import { refusedSlow, slowRules, V1_COST, WALLS64 } from "./slow-fixtures";
 
@@ -99,7 +99,7 @@ const info = (id: string): RulesInfo => ({ rules_id: id, rules_name: id, is_defa
 const QUICK = info("010786ff88f4");
 const SLOW = info("5ad0c0ffee00");
 
-/** The shell's rules lab reduced to the slow-rules checks: `SLOW` is slow, `QUICK` is not. */
+/** The shell's rules draft reduced to the slow-rules checks: `SLOW` is slow, `QUICK` is not. */
 function fakeLab() {
   let draft = QUICK;
   let inForce = QUICK;
@@ -128,9 +128,9 @@ function fakeLab() {
       return state();
     },
     resetRules: async () => ((inForce = QUICK), state()),
-    compareDraft: async (seed, allowSlow) => {
+    draftVsInForce: async (seed, allowSlow) => {
       calls.push(`compare ${seed} ${allowSlow}`);
-      if (draft === SLOW && !allowSlow) throw refuse("compare_draft", null);
+      if (draft === SLOW && !allowSlow) throw refuse("draft_vs_in_force", null);
       return { seed } as SeedComparison;
     },
   };
@@ -142,7 +142,7 @@ const settle = () => new Promise((r) => setTimeout(r, 10));
 describe("the Rules view: slow drafts", () => {
   it("shows the draft's worst case live, from every answer", async () => {
     const { api } = fakeLab();
-    const lab = new RulesLab(api, () => {}, 0, confirming(true).confirm);
+    const lab = new RulesState(api, () => {}, 0, confirming(true).confirm);
     await lab.load();
     expect(lab.draftCost).toEqual(V1_COST);
     await lab.setField("walls.count.max", "64");
@@ -153,7 +153,7 @@ describe("the Rules view: slow drafts", () => {
   it("applies a slow draft only after a yes; declined, the rules in force stay", async () => {
     const { api, calls } = fakeLab();
     const no = confirming(false);
-    const lab = new RulesLab(api, () => {}, 0, no.confirm);
+    const lab = new RulesState(api, () => {}, 0, no.confirm);
     await lab.load();
     await lab.setField("walls.count.max", "64");
     await lab.apply();
@@ -163,7 +163,7 @@ describe("the Rules view: slow drafts", () => {
     expect(lab.notice).toEqual({ text: "Not applied: the draft's rules (5ad0c0ffee00) are slow; the rules in force are unchanged.", bad: false });
 
     const yes = confirming(true);
-    const lab2 = new RulesLab(api, () => {}, 0, yes.confirm);
+    const lab2 = new RulesState(api, () => {}, 0, yes.confirm);
     await lab2.load();
     await lab2.apply();
     expect(calls.filter((c) => c.startsWith("apply"))).toEqual(["apply false", "apply false", "apply true"]);
@@ -173,7 +173,7 @@ describe("the Rules view: slow drafts", () => {
   it("opens a slow rules file after a yes, and then neither applying nor comparing asks again", async () => {
     const { api, calls } = fakeLab();
     const yes = confirming(true);
-    const lab = new RulesLab(api, () => {}, 0, yes.confirm);
+    const lab = new RulesState(api, () => {}, 0, yes.confirm);
     await lab.load();
     lab.watchSeed(42);
     await lab.open();
@@ -190,7 +190,7 @@ describe("the Rules view: slow drafts", () => {
 
   it("declining a slow rules file leaves the draft as it was", async () => {
     const { api, calls } = fakeLab();
-    const lab = new RulesLab(api, () => {}, 0, confirming(false).confirm);
+    const lab = new RulesState(api, () => {}, 0, confirming(false).confirm);
     await lab.load();
     await lab.open();
     expect(calls).toEqual(["open null"]);
@@ -201,7 +201,7 @@ describe("the Rules view: slow drafts", () => {
   it("compares the seed under a slow draft only after Compare anyway", async () => {
     const { api, calls } = fakeLab();
     const yes = confirming(true);
-    const lab = new RulesLab(api, () => {}, 0, yes.confirm);
+    const lab = new RulesState(api, () => {}, 0, yes.confirm);
     await lab.load();
     lab.watchSeed(42);
     await settle();

@@ -3,15 +3,15 @@
 //! that generates, simulates, reads or writes runs on the blocking pool through
 //! [`blocking`], never on the main (UI) thread.
 
+pub mod ab;
 pub mod catalog;
-pub mod compare;
 pub mod exchange;
+pub mod expressive_range;
 pub mod inspect;
-pub mod lab;
 pub mod play;
-pub mod range;
 pub mod rules;
 pub mod settings;
+pub mod side_by_side;
 pub mod stats;
 
 use studio_core::{CommandError, ShellError, StudioError};

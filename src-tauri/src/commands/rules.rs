@@ -4,10 +4,10 @@
 
 use std::sync::Arc;
 
-use studio_core::draft_compare::SeedComparison;
+use studio_core::draft_vs_in_force::SeedComparison;
 use studio_core::rules::RulesInfo;
 use studio_core::rules_book::RulesBook;
-use studio_core::rules_lab::{self, DraftStore, RuleFieldInfo, RulesDraft};
+use studio_core::rules_draft::{self, DraftStore, RuleFieldInfo, RulesDraft};
 use studio_core::slow::SlowFiles;
 use tauri::{AppHandle, State};
 
@@ -29,7 +29,7 @@ pub fn rules(book: State<'_, Arc<RulesBook>>) -> RulesInfo {
 /// Every field of the rules: unit, default and what is allowed (the engine's table).
 #[tauri::command]
 pub fn rules_fields() -> Vec<RuleFieldInfo> {
-    rules_lab::rules_fields()
+    rules_draft::rules_fields()
 }
 
 /// The draft, the rules in force and how they differ.
@@ -137,7 +137,7 @@ pub fn reset_rules(
 /// `seed` under the rules in force and under the draft; a slow draft only with
 /// `allow_slow` (else `slow_rules`, before anything is generated).
 #[tauri::command]
-pub async fn compare_draft(
+pub async fn draft_vs_in_force(
     book: State<'_, Arc<RulesBook>>,
     draft: State<'_, Arc<DraftStore>>,
     seed: u32,

@@ -5,10 +5,10 @@
 //! a chart's data as CSV (`table`) and reads a whole-range summary file for the
 //! Statistics view (`summary_file`), and compares seeds side by side (`compare`).
 
-mod compare;
 mod pictures;
 mod scan;
 mod search;
+mod side_by_side;
 mod state;
 mod summary_file;
 mod table;
@@ -21,7 +21,6 @@ use contraption_catalog::{
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
-pub use compare::{compare, ComparedAttempt, ComparedSeed, MAX_COMPARED, MIN_COMPARED};
 pub use pictures::{
     calendar_month, thumbnails, CalendarDay, CalendarMonth, Thumbnail, MAX_THUMBNAILS,
 };
@@ -30,6 +29,7 @@ pub use scan::{
     SEED_END,
 };
 pub use search::{run_search, search, SearchEvent, SearchInfo, SearchOutcome, SearchTotals};
+pub use side_by_side::{side_by_side, ComparedAttempt, ComparedSeed, MAX_COMPARED, MIN_COMPARED};
 pub use state::{CatalogInfo, CatalogState, ScanSlot};
 pub use summary_file::{parse_summary, read_summary_file, RangeSummary, MAX_SUMMARY_FILE_BYTES};
 pub use table::{write_table, ChartTable, MAX_CELL_CHARS, MAX_TABLE_COLUMNS, MAX_TABLE_ROWS};

@@ -17,18 +17,18 @@ pub use typescript::typescript;
 // The types the command list names, in scope for its expansion below.
 #[allow(unused_imports)]
 use crate::{
+    ab::{AbEvent, AbOutcome, AbReport, AbRules, WouldChange},
     catalog::{
         CalendarMonth, CatalogInfo, ChartTable, ComparedSeed, RangeSummary, ScanEvent, ScanOutcome,
         SearchEvent, SearchOutcome, SeedRequest, Thumbnail,
     },
-    draft_compare::SeedComparison,
+    draft_vs_in_force::SeedComparison,
     exchange::{ImportedLevel, PictureKind, SharedSeed, WrittenFile},
+    expressive_range::RangeReport,
     inspect::{Inspection, PlacementTrajectory},
-    lab::{AbEvent, AbOutcome, AbReport, LabRules, WouldChange},
     play::{PartCheck, PlayLevel, PlayRun, SolutionFile},
-    range::RangeReport,
     rules::RulesInfo,
-    rules_lab::{RuleFieldInfo, RulesDraft},
+    rules_draft::{RuleFieldInfo, RulesDraft},
     settings::ViewSettings,
     sweep_job::{JobSummary, SweepEvent},
 };

@@ -4,7 +4,7 @@
  * longer shown), the calendar's month, the bookmarks' marks and the thumbnails
  * (a seed's shipped world is another one now). The statistics follow the
  * catalog's info by themselves (their key holds its rules id); the inspector
- * inspects again on `rulesLab.applied`.
+ * inspects again on `rulesState.applied`.
  */
 import { bookmarks } from "../catalog/bookmarks/bookmarks.svelte";
 import { calendar } from "../catalog/calendar/calendar.svelte";

@@ -3,7 +3,7 @@ import type { CatalogViewError } from "./CatalogViewError";
 import type { ExchangeError } from "./ExchangeError";
 import type { InspectError } from "./InspectError";
 import type { PlayError } from "./PlayError";
-import type { RulesLabError } from "./RulesLabError";
+import type { RulesDraftError } from "./RulesDraftError";
 import type { SettingsError } from "./SettingsError";
 import type { ShellError } from "./ShellError";
 
@@ -11,4 +11,4 @@ import type { ShellError } from "./ShellError";
  * Everything a studio command can refuse or fail with. On the wire it is the
  * inner error itself (each is tagged by `kind`), so the UI sees one union.
  */
-export type StudioError = InspectError | CatalogViewError | PlayError | ExchangeError | RulesLabError | SettingsError | ShellError;
+export type StudioError = InspectError | CatalogViewError | PlayError | ExchangeError | RulesDraftError | SettingsError | ShellError;

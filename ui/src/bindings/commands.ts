@@ -4,6 +4,7 @@ import { call, channel } from "../lib/ipc";
 import type { AbEvent } from "./AbEvent";
 import type { AbOutcome } from "./AbOutcome";
 import type { AbReport } from "./AbReport";
+import type { AbRules } from "./AbRules";
 import type { Bookmark } from "./Bookmark";
 import type { BookmarkCheck } from "./BookmarkCheck";
 import type { BookmarkInput } from "./BookmarkInput";
@@ -15,7 +16,6 @@ import type { ComparedSeed } from "./ComparedSeed";
 import type { ImportedLevel } from "./ImportedLevel";
 import type { Inspection } from "./Inspection";
 import type { JobSummary } from "./JobSummary";
-import type { LabRules } from "./LabRules";
 import type { Metric } from "./Metric";
 import type { ParsedSeed } from "./ParsedSeed";
 import type { PartCheck } from "./PartCheck";
@@ -56,7 +56,7 @@ export const commandNames = [
   "save_rules_file",
   "apply_rules_draft",
   "reset_rules",
-  "compare_draft",
+  "draft_vs_in_force",
   "parse_seed",
   "today_daily",
   "inspect",
@@ -90,11 +90,11 @@ export const commandNames = [
   "ab_would_change",
   "ab_thumbnails",
   "export_ab_csv",
-  "ab_range",
-  "export_ab_range_png",
+  "ab_expressive_range",
+  "export_expressive_range_png",
   "export_chart_csv",
   "open_range_summary",
-  "compare_seeds",
+  "seeds_side_by_side",
   "view_settings",
   "set_view_settings",
 ] as const;
@@ -147,9 +147,9 @@ export function resetRules(): Promise<RulesDraft> {
   return call("reset_rules");
 }
 
-/** `rules::compare_draft(seed: u32, allow_slow: bool) -> SeedComparison` (src-tauri/src/commands/rules.rs). */
-export function compareDraft(seed: number, allowSlow: boolean): Promise<SeedComparison> {
-  return call("compare_draft", { seed, allowSlow });
+/** `rules::draft_vs_in_force(seed: u32, allow_slow: bool) -> SeedComparison` (src-tauri/src/commands/rules.rs). */
+export function draftVsInForce(seed: number, allowSlow: boolean): Promise<SeedComparison> {
+  return call("draft_vs_in_force", { seed, allowSlow });
 }
 
 /** `inspect::parse_seed(text: String) -> ParsedSeed` (src-tauri/src/commands/inspect.rs). */
@@ -292,39 +292,39 @@ export function verifyBookmarks(): Promise<Array<BookmarkCheck>> {
   return call("verify_bookmarks");
 }
 
-/** `lab::start_ab(a: LabRules, b: LabRules, from: u64, to: u64, on_event: Channel < AbEvent >) -> AbOutcome` (src-tauri/src/commands/lab.rs). */
-export function startAb(a: LabRules, b: LabRules, from: number, to: number, onEvent: (event: AbEvent) => void): Promise<AbOutcome> {
+/** `ab::start_ab(a: AbRules, b: AbRules, from: u64, to: u64, on_event: Channel < AbEvent >) -> AbOutcome` (src-tauri/src/commands/ab.rs). */
+export function startAb(a: AbRules, b: AbRules, from: number, to: number, onEvent: (event: AbEvent) => void): Promise<AbOutcome> {
   return call("start_ab", { a, b, from, to, onEvent: channel(onEvent) });
 }
 
-/** `lab::ab_report(a: LabRules, b: LabRules, from: u64, to: u64) -> AbReport` (src-tauri/src/commands/lab.rs). */
-export function abReport(a: LabRules, b: LabRules, from: number, to: number): Promise<AbReport> {
+/** `ab::ab_report(a: AbRules, b: AbRules, from: u64, to: u64) -> AbReport` (src-tauri/src/commands/ab.rs). */
+export function abReport(a: AbRules, b: AbRules, from: number, to: number): Promise<AbReport> {
   return call("ab_report", { a, b, from, to });
 }
 
-/** `lab::ab_would_change(a: LabRules, b: LabRules) -> WouldChange` (src-tauri/src/commands/lab.rs). */
-export function abWouldChange(a: LabRules, b: LabRules): Promise<WouldChange> {
+/** `ab::ab_would_change(a: AbRules, b: AbRules) -> WouldChange` (src-tauri/src/commands/ab.rs). */
+export function abWouldChange(a: AbRules, b: AbRules): Promise<WouldChange> {
   return call("ab_would_change", { a, b });
 }
 
-/** `lab::ab_thumbnails(side: LabRules, seeds: Vec < u32 >) -> Vec < Thumbnail >` (src-tauri/src/commands/lab.rs). */
-export function abThumbnails(side: LabRules, seeds: Array<number>): Promise<Array<Thumbnail>> {
+/** `ab::ab_thumbnails(side: AbRules, seeds: Vec < u32 >) -> Vec < Thumbnail >` (src-tauri/src/commands/ab.rs). */
+export function abThumbnails(side: AbRules, seeds: Array<number>): Promise<Array<Thumbnail>> {
   return call("ab_thumbnails", { side, seeds });
 }
 
-/** `lab::export_ab_csv(a: LabRules, b: LabRules, from: u64, to: u64) -> Option < u64 >` (src-tauri/src/commands/lab.rs). */
-export function exportAbCsv(a: LabRules, b: LabRules, from: number, to: number): Promise<number | null> {
+/** `ab::export_ab_csv(a: AbRules, b: AbRules, from: u64, to: u64) -> Option < u64 >` (src-tauri/src/commands/ab.rs). */
+export function exportAbCsv(a: AbRules, b: AbRules, from: number, to: number): Promise<number | null> {
   return call("export_ab_csv", { a, b, from, to });
 }
 
-/** `range::ab_range(a: LabRules, b: LabRules, from: u64, to: u64, x: Metric, y: Metric) -> RangeReport` (src-tauri/src/commands/range.rs). */
-export function abRange(a: LabRules, b: LabRules, from: number, to: number, x: Metric, y: Metric): Promise<RangeReport> {
-  return call("ab_range", { a, b, from, to, x, y });
+/** `expressive_range::ab_expressive_range(a: AbRules, b: AbRules, from: u64, to: u64, x: Metric, y: Metric) -> RangeReport` (src-tauri/src/commands/expressive_range.rs). */
+export function abExpressiveRange(a: AbRules, b: AbRules, from: number, to: number, x: Metric, y: Metric): Promise<RangeReport> {
+  return call("ab_expressive_range", { a, b, from, to, x, y });
 }
 
-/** `range::export_ab_range_png(a: LabRules, b: LabRules, from: u64, to: u64, x: Metric, y: Metric) -> Option < WrittenFile >` (src-tauri/src/commands/range.rs). */
-export function exportAbRangePng(a: LabRules, b: LabRules, from: number, to: number, x: Metric, y: Metric): Promise<WrittenFile | null> {
-  return call("export_ab_range_png", { a, b, from, to, x, y });
+/** `expressive_range::export_expressive_range_png(a: AbRules, b: AbRules, from: u64, to: u64, x: Metric, y: Metric) -> Option < WrittenFile >` (src-tauri/src/commands/expressive_range.rs). */
+export function exportExpressiveRangePng(a: AbRules, b: AbRules, from: number, to: number, x: Metric, y: Metric): Promise<WrittenFile | null> {
+  return call("export_expressive_range_png", { a, b, from, to, x, y });
 }
 
 /** `stats::export_chart_csv(table: ChartTable) -> Option < WrittenFile >` (src-tauri/src/commands/stats.rs). */
@@ -337,9 +337,9 @@ export function openRangeSummary(): Promise<RangeSummary | null> {
   return call("open_range_summary");
 }
 
-/** `compare::compare_seeds(seeds: Vec < u32 >) -> Vec < ComparedSeed >` (src-tauri/src/commands/compare.rs). */
-export function compareSeeds(seeds: Array<number>): Promise<Array<ComparedSeed>> {
-  return call("compare_seeds", { seeds });
+/** `side_by_side::seeds_side_by_side(seeds: Vec < u32 >) -> Vec < ComparedSeed >` (src-tauri/src/commands/side_by_side.rs). */
+export function seedsSideBySide(seeds: Array<number>): Promise<Array<ComparedSeed>> {
+  return call("seeds_side_by_side", { seeds });
 }
 
 /** `settings::view_settings() -> ViewSettings` (src-tauri/src/commands/settings.rs). */

@@ -5,8 +5,8 @@
  * the colour legend under the plot, the hovered cell ringed; and the hit test.
  * The colours are the PNG's (render/src/range.rs: `count_rgb`, `diff_rgb`).
  */
-import type { RangeGrid } from "../range/grid";
-import { binText } from "../range/grid";
+import type { RangeGrid } from "../expressive_range/grid";
+import { binText } from "../expressive_range/grid";
 import type { Rect } from "./view";
 import type { Ctx } from "./world";
 

@@ -9,7 +9,7 @@
  */
 export {
   applyRulesDraft,
-  compareDraft,
+  draftVsInForce,
   loadRulesPreset,
   openRulesFile,
   resetRules,

@@ -32,7 +32,7 @@ export type RulesApi = typeof realApi;
 /** How long the draft must stay unchanged before the seed is generated under it. */
 export const COMPARE_DEBOUNCE_MS = 150;
 
-export class RulesLab {
+export class RulesState {
   fields = $state.raw<RuleFieldInfo[]>([]);
   /** The draft, the rules in force and how they differ (an IPC payload, replaced whole). */
   state = $state.raw<RulesDraft | null>(null);
@@ -218,7 +218,7 @@ export class RulesLab {
     this.comparing = true;
     const started = performance.now();
     try {
-      const c = await this.#api.compareDraft(seed, this.#draftAccepted(this.#mayCompare));
+      const c = await this.#api.draftVsInForce(seed, this.#draftAccepted(this.#mayCompare));
       if (request !== this.#compareRequest) return;
       this.comparison = c;
       this.#compareRefused = null;
@@ -237,5 +237,5 @@ export class RulesLab {
   }
 }
 
-/** The main window's rules lab. */
-export const rulesLab = new RulesLab();
+/** The main window's Rules view: the rules in force and the rules draft. */
+export const rulesState = new RulesState();

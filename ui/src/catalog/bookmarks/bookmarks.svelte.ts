@@ -10,7 +10,7 @@ import type { BookmarkCheck } from "../../bindings/BookmarkCheck";
 import type { BookmarkInput } from "../../bindings/BookmarkInput";
 import { errorMessage } from "../../lib/ipc";
 import * as api from "../api";
-import { rulesLab } from "../../rules/state.svelte";
+import { rulesState } from "../../rules/state.svelte";
 import { checkWords } from "../model";
 
 export interface BookmarksApi {
@@ -160,4 +160,4 @@ export class Bookmarks {
 }
 
 /** The main window's bookmarks. */
-export const bookmarks = new Bookmarks(api, undefined, () => rulesLab.inForce?.rules_id ?? null);
+export const bookmarks = new Bookmarks(api, undefined, () => rulesState.inForce?.rules_id ?? null);
