@@ -245,7 +245,7 @@ fn the_figure_defaults_to_solving_by_walls_and_refuses_unknown_metrics() {
 fn the_cli_figure_is_the_studios_export_byte_for_byte() {
     use contraption::expressive_range::Metric;
     use studio_core::catalog::CatalogState;
-    use studio_core::{jobs::Jobs, lab, range};
+    use studio_core::{ab, expressive_range, jobs::Jobs};
     let dir = tempfile::tempdir().unwrap();
     let one = one_attempt(dir.path());
     let b = contraption_cli_rules(&one);
@@ -253,9 +253,9 @@ fn the_cli_figure_is_the_studios_export_byte_for_byte() {
     // The studio: both sides scanned into a catalog, the figure from its rows.
     let state = CatalogState::open(&dir.path().join("c.sqlite3"));
     let jobs = std::sync::Arc::new(Jobs::default());
-    lab::run_ab(&state, &jobs, &a, &b, 50, 350, |_| {}).unwrap();
+    ab::run_ab(&state, &jobs, &a, &b, 50, 350, |_| {}).unwrap();
     let studio = dir.path().join("studio.png");
-    range::write_range_png(
+    expressive_range::write_range_png(
         &state,
         &a,
         &b,
