@@ -3,8 +3,9 @@
 //! - the engine's `src/` is concept folders in one reading order, and a file in a
 //!   folder imports only from its own folder and the ones before it (by full path:
 //!   `crate::<folder>::…`, never through the root's re-exports);
-//! - no hand-written source file of any crate is over 400 lines (tests, benches,
-//!   fuzz targets and generated files apart).
+//! - no hand-written source file of any crate is over 400 lines (the e2e
+//!   harness's library included; tests, benches, fuzz targets and generated files
+//!   apart).
 //!
 //! Each rule is also run on a planted violation, so a checker that finds nothing
 //! cannot pass.
@@ -22,13 +23,12 @@ const MAX_LINES: usize = 400;
 
 /// Directories of the workspace that hold tests, benches, fuzz targets or other
 /// people's code rather than crate sources.
-const NOT_SOURCES: [&str; 8] = [
+const NOT_SOURCES: [&str; 7] = [
     "target",
     "node_modules",
     "tests",
     "benches",
     "fuzz",
-    "e2e",
     "ui",
     ".git",
 ];
@@ -177,6 +177,7 @@ fn no_hand_written_source_file_is_over_400_lines() {
         "catalog/src",
         "studio-core/src",
         "src-tauri/src",
+        "e2e/src",
     ] {
         assert!(
             dirs.contains(&root().join(krate)),

@@ -18,11 +18,16 @@
 //! empty ones and check after the run.
 
 pub mod ab;
+mod cli;
 pub mod play;
+mod profile;
+mod user_dirs;
+
+pub use cli::{binary, cli_error, cli_json, cli_run, grouped};
+use profile::{fresh_profile, named_profile, studio_gone};
+pub use user_dirs::{snapshot, user_dirs};
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use fantoccini::actions::{InputSource, MouseActions, PointerAction, MOUSE_BUTTON_LEFT};
@@ -48,206 +53,10 @@ pub fn root() -> PathBuf {
         .to_path_buf()
 }
 
-/// The profile directory this test binary was built into (`target/release` when
-/// run with `cargo test --release`, wherever CARGO_TARGET_DIR points).
-fn profile_dir() -> PathBuf {
-    let exe = std::env::current_exe().expect("the test binary's path");
-    // target/<profile>/deps/<test binary>
-    exe.parent()
-        .and_then(Path::parent)
-        .map(Path::to_path_buf)
-        .unwrap_or_else(|| root().join("target/release"))
-}
-
-pub fn binary(var: &str, name: &str) -> PathBuf {
-    let path = std::env::var_os(var)
-        .map(PathBuf::from)
-        .unwrap_or_else(|| profile_dir().join(name));
-    assert!(
-        path.is_file(),
-        "{} not found; build it first (scripts/test.sh does) or set {var}",
-        path.display()
-    );
-    path
-}
-
-/// Runs the `contraption` CLI and parses its JSON output.
-pub fn cli_json(args: &[&str]) -> Value {
-    let out = Command::new(binary("CLI_BIN", "contraption"))
-        .args(args)
-        .output()
-        .expect("run the contraption CLI");
-    assert!(
-        out.status.success(),
-        "contraption {args:?} failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).expect("CLI prints JSON")
-}
-
-/// Runs the `contraption` CLI: its exit code, stdout and stderr (whatever the outcome).
-pub fn cli_run(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(binary("CLI_BIN", "contraption"))
-        .args(args)
-        .output()
-        .expect("run the contraption CLI");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
-
-/// Runs the CLI expecting failure; returns its stderr.
-pub fn cli_error(args: &[&str]) -> String {
-    let out = Command::new(binary("CLI_BIN", "contraption"))
-        .args(args)
-        .output()
-        .expect("run the contraption CLI");
-    assert!(!out.status.success(), "contraption {args:?} should fail");
-    String::from_utf8_lossy(&out.stderr).into_owned()
-}
-
-/// `n` as the studio writes counts and figures: 1,025,000,000.
-pub fn grouped(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
-}
-
 pub fn screenshot_dir() -> PathBuf {
     let dir = root().join("e2e/screenshots");
     std::fs::create_dir_all(&dir).expect("create e2e/screenshots");
     dir
-}
-
-/// The user's directories where the studio's data would go without a profile,
-/// as the app itself resolves them: Tauri's app data directory
-/// (`$XDG_DATA_HOME/dev.contraption.studio`, which Tauri 2 also gives WebKit as
-/// its data and cache directory by default) and the identifier's and the
-/// program's (`contraption-studio`, what WebKitGTK uses when given no data
-/// directory) directories under `$XDG_DATA_HOME`, `$XDG_CACHE_HOME` and
-/// `$XDG_CONFIG_HOME` (`~/.local/share`, `~/.cache`, `~/.config` when unset).
-pub fn user_dirs() -> Vec<PathBuf> {
-    let home = std::env::var_os("HOME")
-        .map(PathBuf::from)
-        .unwrap_or_default();
-    let xdg = |var: &str, fallback: &str| {
-        std::env::var_os(var)
-            .filter(|v| !v.is_empty())
-            .map(PathBuf::from)
-            .unwrap_or_else(|| home.join(fallback))
-    };
-    let bases = [
-        xdg("XDG_DATA_HOME", ".local/share"),
-        xdg("XDG_CACHE_HOME", ".cache"),
-        xdg("XDG_CONFIG_HOME", ".config"),
-    ];
-    bases
-        .iter()
-        .flat_map(|b| {
-            [
-                b.join("dev.contraption.studio"),
-                b.join("contraption-studio"),
-            ]
-        })
-        .collect()
-}
-
-/// Every file and directory under `dirs` (recursively) with its size and
-/// modification time: what a run may not have changed.
-pub fn snapshot(dirs: &[PathBuf]) -> Vec<(PathBuf, u64, Option<std::time::SystemTime>)> {
-    fn walk(path: &Path, out: &mut Vec<(PathBuf, u64, Option<std::time::SystemTime>)>) {
-        let Ok(meta) = std::fs::symlink_metadata(path) else {
-            return;
-        };
-        out.push((path.to_path_buf(), meta.len(), meta.modified().ok()));
-        if meta.is_dir() {
-            let mut entries: Vec<_> = std::fs::read_dir(path)
-                .map(|r| r.filter_map(Result::ok).map(|e| e.path()).collect())
-                .unwrap_or_default();
-            entries.sort();
-            for e in entries {
-                walk(&e, out);
-            }
-        }
-    }
-    let mut out = Vec::new();
-    for d in dirs {
-        walk(d, &mut out);
-    }
-    out
-}
-
-/// The profile `args` name (`--profile DIR` or `--profile=DIR`), if any.
-fn named_profile(args: &[&str]) -> Option<PathBuf> {
-    args.iter().enumerate().find_map(|(i, a)| {
-        if *a == "--profile" {
-            args.get(i + 1).map(PathBuf::from)
-        } else {
-            a.strip_prefix("--profile=").map(PathBuf::from)
-        }
-    })
-}
-
-/// A fresh, empty directory for one launch's profile.
-fn fresh_profile() -> PathBuf {
-    static NEXT: AtomicUsize = AtomicUsize::new(0);
-    loop {
-        let n = NEXT.fetch_add(1, Ordering::Relaxed);
-        let dir = std::env::temp_dir().join(format!(
-            "contraption-e2e-profile-{}-{n}",
-            std::process::id()
-        ));
-        match std::fs::create_dir(&dir) {
-            Ok(()) => return dir,
-            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
-            Err(e) => panic!("cannot make a profile {}: {e}", dir.display()),
-        }
-    }
-}
-
-/// Whether a process runs with `profile` as its `--profile` (its command line, in
-/// /proc): the studio lives on for a moment after its WebDriver session ends.
-fn studio_running_in(profile: &Path) -> bool {
-    let dir = profile.as_os_str().as_encoded_bytes();
-    let joined = [b"--profile=".as_slice(), dir].concat();
-    let Ok(procs) = std::fs::read_dir("/proc") else {
-        return false;
-    };
-    procs.filter_map(Result::ok).any(|p| {
-        std::fs::read(p.path().join("cmdline")).is_ok_and(|c| {
-            let args: Vec<&[u8]> = c.split(|b| *b == 0).collect();
-            args.windows(2)
-                .any(|w| w[0] == b"--profile".as_slice() && w[1] == dir)
-                || args.contains(&joined.as_slice())
-        })
-    })
-}
-
-/// Waits (up to 10 s) until the studio running in `profile` has quit, then
-/// removes the profile when the harness made it (again if the studio's last
-/// writes recreated it).
-fn studio_gone(profile: &Path, remove: bool) {
-    let start = Instant::now();
-    while studio_running_in(profile) && start.elapsed() < Duration::from_secs(10) {
-        std::thread::sleep(Duration::from_millis(50));
-    }
-    if remove {
-        for _ in 0..5 {
-            let _ = std::fs::remove_dir_all(profile);
-            std::thread::sleep(Duration::from_millis(100));
-            if !profile.exists() {
-                break;
-            }
-        }
-    }
 }
 
 /// One session: a freshly launched studio window. Dropping it (also when a test
