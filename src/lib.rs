@@ -18,7 +18,7 @@
 //! 6. [`generate`](mod@generate) — drawing candidates, the sweep, the report and its summary;
 //! 7. [`files`] — level, solution, rules and scene files;
 //! 8. [`analysis`] — totals, the A/B comparison, the calendar, the criteria
-//!    language, search checkpoints and the expressive range.
+//!    language, the staged search, search checkpoints and the expressive range.
 //!
 //! The most used items are re-exported here; the modules of the earlier flat
 //! layout keep their paths (`contraption::valid_rules`, `contraption::sweep`, …).
@@ -55,6 +55,7 @@ pub use seed::{rng, share};
 
 pub use analysis::compare::{AbFigures, AbTotals, Difference, SideFigures};
 pub use analysis::criteria::{parse_criteria, parse_criteria_for, Criteria, CriteriaError};
+pub use analysis::staged::{search_seed, Decided, Decision, Stage, SummaryKind};
 pub use analysis::totals::{ScanSummary, Totals};
 pub use base::canonical::{canonical_json, content_checksum};
 pub use base::geometry::Vec2;

@@ -4,7 +4,7 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use contraption::{parse_criteria, summarize, Totals, ValidRules};
+use contraption::{parse_criteria, summarize, Decided, SummaryKind, Totals, ValidRules};
 use contraption_catalog::{
     search_batch, BookmarkInput, Catalog, ScanEnd, ScanState, SeedQuery, SCHEMA_VERSION,
     SEARCH_BATCH,
@@ -32,16 +32,37 @@ fn plain(criteria: &str, from: u32, to: u32) -> (Vec<u32>, Totals) {
 #[test]
 fn the_batch_step_keeps_the_matches_in_seed_order_and_adds_every_row() {
     let c = parse_criteria("solving <= 2 or walls in 5..6").unwrap();
-    let mut totals = Totals::default();
-    let found = search_batch(&v1(), &c, 100, 900, &mut totals, &AtomicBool::new(false)).unwrap();
     let (seeds, expected) = plain("solving <= 2 or walls in 5..6", 100, 900);
-    assert_eq!(found.iter().map(|r| r.seed).collect::<Vec<_>>(), seeds);
     assert!(!seeds.is_empty());
-    assert_eq!(totals, expected);
-    // Cancelled meanwhile: nothing found, the totals untouched.
-    let mut untouched = Totals::default();
-    let cancelled = search_batch(&v1(), &c, 100, 900, &mut untouched, &AtomicBool::new(true));
-    assert_eq!((cancelled, untouched), (None, Totals::default()));
+    for kind in [SummaryKind::Full, SummaryKind::Fast] {
+        let (mut totals, mut decided) = (Totals::default(), Decided::default());
+        let go = AtomicBool::new(false);
+        let found = search_batch(&v1(), &c, kind, 100..900, &mut totals, &mut decided, &go);
+        let found = found.unwrap();
+        assert_eq!(found.iter().map(|r| r.seed).collect::<Vec<_>>(), seeds);
+        match kind {
+            // Every row added up; no stage counted.
+            SummaryKind::Full => assert_eq!((&totals, decided), (&expected, Decided::default())),
+            // Every seed decided once, the matches with their whole rows.
+            SummaryKind::Fast => {
+                assert_eq!(totals, Totals::default());
+                assert_eq!(decided.seeds(), 800);
+                assert!(decided.full >= seeds.len() as u64);
+                assert!(
+                    decided.layout + decided.generator + decided.sweep > 0,
+                    "{decided:?}"
+                );
+            }
+        }
+        // Cancelled meanwhile: nothing found, the totals untouched.
+        let (mut untouched, mut none) = (Totals::default(), Decided::default());
+        let stop = AtomicBool::new(true);
+        let cancelled = search_batch(&v1(), &c, kind, 100..900, &mut untouched, &mut none, &stop);
+        assert_eq!(
+            (cancelled, untouched, none),
+            (None, Totals::default(), Decided::default())
+        );
+    }
 }
 
 #[test]

@@ -8,6 +8,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::analysis::staged::{Decided, SummaryKind};
 use crate::analysis::totals::Totals;
 use crate::base::canonical::content_checksum;
 use crate::base::strict_json::{self, JsonError};
@@ -34,8 +35,15 @@ pub struct SearchCheckpoint {
     /// The first seed not searched yet.
     pub next: u64,
     pub matches: u64,
-    /// The totals of `from..next`.
+    /// A staged search's (`fast`, the default) or a full one's. Written only
+    /// for a fast one, so a full search's checkpoint reads as before.
+    #[serde(default = "full", skip_serializing_if = "SummaryKind::is_full")]
+    pub summary: SummaryKind,
+    /// The totals of `from..next` (a full search's; empty for a fast one).
     pub totals: Totals,
+    /// Where each seed of `from..next` was decided (a fast search's).
+    #[serde(default, skip_serializing_if = "Decided::is_empty")]
+    pub decided: Decided,
     /// [`content_checksum`] of the checkpoint with this field empty.
     #[serde(default)]
     pub checksum: String,
@@ -59,7 +67,13 @@ pub enum CheckpointError {
 impl SearchCheckpoint {
     /// A search of `from..to` for `criteria` (canonical text) under the rules
     /// `rules_id`, not started.
-    pub fn new(criteria: String, rules_id: String, from: u64, to: u64) -> Self {
+    pub fn new(
+        criteria: String,
+        rules_id: String,
+        from: u64,
+        to: u64,
+        summary: SummaryKind,
+    ) -> Self {
         SearchCheckpoint {
             kind: CHECKPOINT_KIND.to_owned(),
             version: CHECKPOINT_VERSION,
@@ -69,7 +83,9 @@ impl SearchCheckpoint {
             to,
             next: from,
             matches: 0,
+            summary,
             totals: Totals::default(),
+            decided: Decided::default(),
             checksum: String::new(),
         }
     }
@@ -94,6 +110,10 @@ pub fn checkpoint_text(checkpoint: &SearchCheckpoint) -> String {
     text
 }
 
+fn full() -> SummaryKind {
+    SummaryKind::Full
+}
+
 /// Reads a checkpoint strictly and checks it: its kind and version, its
 /// checksum, and that its position, match count and totals agree.
 pub fn parse_checkpoint(bytes: &[u8]) -> Result<SearchCheckpoint, CheckpointError> {
@@ -107,10 +127,15 @@ pub fn parse_checkpoint(bytes: &[u8]) -> Result<SearchCheckpoint, CheckpointErro
     if c.checksum != c.checksum_now() {
         return Err(CheckpointError::Changed);
     }
+    let (counted, other) = match c.summary {
+        SummaryKind::Full => (c.totals.seeds, c.decided.seeds()),
+        SummaryKind::Fast => (c.decided.seeds(), c.totals.seeds),
+    };
     let consistent = SeedRange::new(c.from, c.to).is_ok()
         && (c.from..=c.to).contains(&c.next)
-        && c.totals.seeds == c.next - c.from
-        && c.matches <= c.totals.seeds;
+        && counted == c.next - c.from
+        && other == 0
+        && c.matches <= counted;
     if !consistent {
         return Err(CheckpointError::Inconsistent);
     }
@@ -123,7 +148,13 @@ mod tests {
 
     fn sample() -> SearchCheckpoint {
         let rules = crate::rules::valid::ValidRules::default();
-        let mut c = SearchCheckpoint::new("walls = 5".into(), rules.id().into(), 10, 50);
+        let mut c = SearchCheckpoint::new(
+            "walls = 5".into(),
+            rules.id().into(),
+            10,
+            50,
+            SummaryKind::Full,
+        );
         for seed in 10..30 {
             let row = crate::generate::summary::summarize(&rules, seed);
             c.matches += u64::from(row.walls == 5);
@@ -174,6 +205,49 @@ mod tests {
         assert_eq!(
             parse_checkpoint(other.as_bytes()),
             Err(CheckpointError::NotACheckpoint)
+        );
+    }
+
+    #[test]
+    fn a_full_search_s_checkpoint_is_written_as_before_and_a_fast_one_keeps_its_stages() {
+        let full = checkpoint_text(&sample());
+        assert!(
+            !full.contains("summary") && !full.contains("decided"),
+            "{full}"
+        );
+        let rules = crate::rules::valid::ValidRules::default();
+        let criteria = crate::analysis::criteria::parse_criteria("walls = 5").unwrap();
+        let mut c = SearchCheckpoint::new(
+            "walls = 5".into(),
+            rules.id().into(),
+            10,
+            50,
+            SummaryKind::Fast,
+        );
+        for seed in 10..30 {
+            let d =
+                crate::analysis::staged::search_seed(&rules, seed, &criteria, || false).unwrap();
+            c.matches += u64::from(d.row.is_some());
+            c.decided.add(d.stage);
+        }
+        c.next = 30;
+        let text = checkpoint_text(&c);
+        assert!(text.contains("\"summary\": \"fast\""), "{text}");
+        let back = parse_checkpoint(text.as_bytes()).unwrap();
+        assert_eq!((back.summary, back.decided), (SummaryKind::Fast, c.decided));
+        // A fast checkpoint whose stages do not add up to its position.
+        let mut short = c.clone();
+        short.decided.layout += 1;
+        assert_eq!(
+            parse_checkpoint(checkpoint_text(&short).as_bytes()),
+            Err(CheckpointError::Inconsistent)
+        );
+        // Totals in a fast checkpoint (or stages in a full one) are refused too.
+        let mut both = c;
+        both.totals.seeds = 1;
+        assert_eq!(
+            parse_checkpoint(checkpoint_text(&both).as_bytes()),
+            Err(CheckpointError::Inconsistent)
         );
     }
 }

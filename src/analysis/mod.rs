@@ -7,4 +7,5 @@ pub mod checkpoint;
 pub mod compare;
 pub mod criteria;
 pub mod expressive_range;
+pub mod staged;
 pub mod totals;

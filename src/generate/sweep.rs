@@ -250,13 +250,7 @@ pub fn mark_solving_until(
         if stop() {
             return Err(Stopped);
         }
-        let ramp = sweep_placement(rules, i);
-        // The placement check only for ramps the ball meets (or that keep a bare
-        // run ending in the goal): a ramp it never meets changes nothing anyway.
-        let body = rules.sweep_body(i);
-        if runner.reaches_goal(&ramp, body, || {
-            check_placement(rules, world, &[], &ramp).is_ok()
-        }) {
+        if placement_solves(rules, world, runner, i) {
             mask[i / 8] |= 1 << (i % 8);
             first = first.or(Some(i as u32));
             if first_only {
@@ -265,6 +259,24 @@ pub fn mark_solving_until(
         }
     }
     Ok(first)
+}
+
+/// Whether sweep placement `i` (0-based) solves `world`, asking the run only
+/// "goal or not" ([`PartRunner::reaches_goal`]), as [`mark_solving`] does for
+/// each placement.
+pub fn placement_solves(
+    rules: &ValidRules,
+    world: &World,
+    runner: &mut PartRunner,
+    i: usize,
+) -> bool {
+    let ramp = sweep_placement(rules, i);
+    // The placement check only for ramps the ball meets (or that keep a bare
+    // run ending in the goal): a ramp it never meets changes nothing anyway.
+    let body = rules.sweep_body(i);
+    runner.reaches_goal(&ramp, body, || {
+        check_placement(rules, world, &[], &ramp).is_ok()
+    })
 }
 
 /// Work given up because the caller asked it to stop (a cancel, Ctrl-C).

@@ -1,6 +1,8 @@
 //! Helpers shared by the integration tests.
 #![allow(dead_code)]
 
+pub mod strategies;
+
 use contraption::{generate, GenerateOptions, GenerationReport, ValidRules};
 
 /// The default rules (v1).

@@ -19,7 +19,10 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use rayon::prelude::*;
 use rusqlite::{params, OptionalExtension, Transaction};
 
-use contraption::{summarize_until, Criteria, SeedRange, SeedSummary, Totals, ValidRules};
+use contraption::{
+    search_seed, summarize_until, Criteria, Decided, Decision, SeedRange, SeedSummary, SummaryKind,
+    Totals, ValidRules,
+};
 
 use crate::error::CatalogError;
 use crate::job::{self, Job, JobEvent, JobRun, ScanEnd, ScanState};
@@ -33,28 +36,47 @@ pub use record::SearchRecord;
 /// commits (or, in the CLI, two flushes and two checkpoints).
 pub const SEARCH_BATCH: u64 = 4096;
 
-/// Summarises `start..end` under `rules` on all cores, adds every row to
-/// `totals`, and returns the rows that meet `criteria`, in seed order. `None`
-/// (and `totals` untouched) when `cancel` is set meanwhile: each seed's summary
-/// looks at it between simulations, so a cancel is heard within one simulation
-/// however slow the rules.
+/// Searches `start..end` under `rules` on all cores and returns the rows that
+/// meet `criteria`, in seed order. With [`SummaryKind::Full`] every seed is
+/// summarised and added to `totals`; with [`SummaryKind::Fast`] each seed is
+/// decided by the staged search ([`search_seed`]: the least work that gives
+/// the same answer) and counted in `decided` by the stage that decided it —
+/// the same matches either way. `None` (and `totals` and `decided` untouched)
+/// when `cancel` is set meanwhile: each seed looks at it between simulations,
+/// so a cancel is heard within one simulation however slow the rules.
 pub fn search_batch(
     rules: &ValidRules,
     criteria: &Criteria,
-    start: u64,
-    end: u64,
+    summary: SummaryKind,
+    span: Range<u64>,
     totals: &mut Totals,
+    decided: &mut Decided,
     cancel: &AtomicBool,
 ) -> Option<Vec<SeedSummary>> {
-    let rows: Vec<SeedSummary> = (start..end)
-        .into_par_iter()
-        .map(|s| summarize_until(rules, s as u32, || cancel.load(Ordering::Relaxed)))
-        .collect::<Option<_>>()?;
+    let stop = || cancel.load(Ordering::Relaxed);
     let mut matches = Vec::new();
-    for row in rows {
-        totals.add(&row);
-        if criteria.matches(&row) {
-            matches.push(row);
+    match summary {
+        SummaryKind::Full => {
+            let rows: Vec<SeedSummary> = span
+                .into_par_iter()
+                .map(|s| summarize_until(rules, s as u32, stop))
+                .collect::<Option<_>>()?;
+            for row in rows {
+                totals.add(&row);
+                if criteria.matches(&row) {
+                    matches.push(row);
+                }
+            }
+        }
+        SummaryKind::Fast => {
+            let found: Vec<Decision> = span
+                .into_par_iter()
+                .map(|s| search_seed(rules, s as u32, criteria, stop))
+                .collect::<Option<_>>()?;
+            for d in found {
+                decided.add(d.stage);
+                matches.extend(d.row);
+            }
         }
     }
     Some(matches)
@@ -83,9 +105,10 @@ impl Job for SearchJob<'_> {
         let found = search_batch(
             self.rules,
             &self.criteria,
-            span.start,
-            span.end,
+            SummaryKind::Full,
+            span,
             &mut totals,
+            &mut Decided::default(),
             cancel,
         )?;
         Some((found, totals))

@@ -1,6 +1,9 @@
-//! `contraption search EXPR [FROM..TO | --all] [--resume FILE]`: the seeds of a
-//! range whose shipped level meets the criteria, streamed as JSON lines, with the
-//! range's aggregates at the end.
+//! `contraption search EXPR [FROM..TO | --all] [--summary fast|full] [--resume
+//! FILE]`: the seeds of a range whose shipped level meets the criteria, streamed
+//! as JSON lines, with a summary of the range at the end. Each seed is decided
+//! with the least work that gives its full row's answer (the staged search:
+//! layouts first, physics only as far as needed); `--summary full` computes
+//! every row, for the scan's aggregates of the whole range.
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::Ordering;
@@ -10,7 +13,7 @@ use contraption::checkpoint::{
     checkpoint_text, parse_checkpoint, SearchCheckpoint as Checkpoint, MAX_CHECKPOINT_BYTES,
 };
 use contraption::totals::SolvingBucket;
-use contraption::{parse_criteria_for, Criteria, ScanSummary};
+use contraption::{parse_criteria_for, Criteria, Decided, ScanSummary, SummaryKind};
 use serde::Serialize;
 
 use crate::args::parse_range;
@@ -28,9 +31,12 @@ const BATCH: u64 = contraption_catalog::SEARCH_BATCH;
 /// EXPR, e.g. `solving = 1 and walls = 5`, `fallback`, `attempts >= 10 or not
 /// solves 50` (the criteria language: docs/search.md). Matches go to stdout as
 /// JSON lines (the row `scan --json` prints) as they are found, in seed order;
-/// the last line is `{"summary": …}` with the whole range's aggregates. Progress
-/// on stderr; Ctrl-C stops within one simulation, giving up the batch under way
-/// (exit 130).
+/// the last line is `{"summary": …}`: the seeds searched, the matches and where
+/// each seed was decided, or (`--summary full`) the whole range's aggregates.
+/// Each seed is decided with the least work that gives the answer of its full
+/// row (layouts before physics, sweeps stopped once the answer is known): the
+/// same matches as a full search, faster. Progress on stderr; Ctrl-C stops
+/// within one simulation, giving up the batch under way (exit 130).
 #[derive(clap::Args)]
 pub struct Args {
     /// The criteria, e.g. "solving = 1 and walls = 5".
@@ -41,6 +47,12 @@ pub struct Args {
     /// Search all 4,294,967,296 seeds.
     #[arg(long)]
     all: bool,
+    /// What the last line says of the range: `fast` (the seeds searched, the
+    /// matches, and how many seeds each stage of the staged search decided) or
+    /// `full` (every seed's full row computed, as a scan does: the scan's
+    /// aggregates of the whole range, the solving histogram; as slow as a scan).
+    #[arg(long, value_enum, default_value_t = Summary::Fast)]
+    summary: Summary,
     /// Keep a checkpoint in FILE (written atomically after every batch): a stopped
     /// search run again with the same FILE continues where it stopped and ends
     /// with the same summary as an uninterrupted run.
@@ -48,10 +60,42 @@ pub struct Args {
     resume: Option<PathBuf>,
 }
 
+/// `--summary`.
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum Summary {
+    Fast,
+    Full,
+}
+
+impl From<Summary> for SummaryKind {
+    fn from(s: Summary) -> Self {
+        match s {
+            Summary::Fast => SummaryKind::Fast,
+            Summary::Full => SummaryKind::Full,
+        }
+    }
+}
+
 /// The last line: `{"summary": …}`.
 #[derive(Serialize)]
-struct LastLine<'a> {
-    summary: SearchSummary<'a>,
+struct LastLine<T> {
+    summary: T,
+}
+
+/// The last line of a fast search.
+#[derive(Serialize)]
+struct FastSummary<'a> {
+    range: String,
+    criteria: String,
+    rules_id: &'a str,
+    complete: bool,
+    searched: u64,
+    matches: u64,
+    /// `"fast"`: the scan's aggregates were not computed (`--summary full`).
+    summary: &'static str,
+    /// Seeds decided from their candidates' layouts, in the generator's loop,
+    /// partway through the shipped level's sweep, and with the whole row.
+    decided: Decided,
 }
 
 /// The whole range's aggregates.
@@ -84,7 +128,14 @@ pub fn run(args: Args, ctx: &Ctx, out: &mut Out) -> Result<Exit> {
         Some(range) => parse_range(range)?,
         None => (0, 1 << 32),
     };
-    let mut state = Checkpoint::new(criteria.to_string(), ctx.rules.id().to_owned(), from, to);
+    let kind = SummaryKind::from(args.summary);
+    let mut state = Checkpoint::new(
+        criteria.to_string(),
+        ctx.rules.id().to_owned(),
+        from,
+        to,
+        kind,
+    );
     if let Some(path) = &args.resume {
         if let Some(saved) = read_checkpoint(path)? {
             check_same_search(&saved, &state, path)?;
@@ -123,18 +174,33 @@ pub fn run(args: Args, ctx: &Ctx, out: &mut Out) -> Result<Exit> {
     bar.finish_and_clear();
 
     let complete = state.next == to;
-    let summary = SearchSummary {
-        range: format!("{from}..{to}"),
-        criteria: state.criteria.clone(),
-        rules_id: &state.rules_id,
-        complete,
-        searched: state.totals.seeds,
-        matches: state.matches,
-        scan: state.totals.summary(),
-        solving_histogram: state.totals.solving_buckets(),
-        all_pre_solved_seeds: &state.totals.all_pre_solved_seeds,
-    };
-    out.json_compact(&LastLine { summary })?;
+    match kind {
+        SummaryKind::Full => out.json_compact(&LastLine {
+            summary: SearchSummary {
+                range: format!("{from}..{to}"),
+                criteria: state.criteria.clone(),
+                rules_id: &state.rules_id,
+                complete,
+                searched: state.totals.seeds,
+                matches: state.matches,
+                scan: state.totals.summary(),
+                solving_histogram: state.totals.solving_buckets(),
+                all_pre_solved_seeds: &state.totals.all_pre_solved_seeds,
+            },
+        })?,
+        SummaryKind::Fast => out.json_compact(&LastLine {
+            summary: FastSummary {
+                range: format!("{from}..{to}"),
+                criteria: state.criteria.clone(),
+                rules_id: &state.rules_id,
+                complete,
+                searched: state.decided.seeds(),
+                matches: state.matches,
+                summary: kind.name(),
+                decided: state.decided,
+            },
+        })?,
+    }
     out.text("\n")?;
     out.flush()?;
     if complete {
@@ -157,9 +223,10 @@ pub fn run(args: Args, ctx: &Ctx, out: &mut Out) -> Result<Exit> {
     }
 }
 
-/// Summarises `start..end` on all cores (the catalog's batch step, shared with
-/// the studio), adds every row to the totals and prints the matching ones in
-/// seed order. False (nothing added or printed) when Ctrl-C came meanwhile.
+/// Searches `start..end` on all cores (the catalog's batch step, shared with
+/// the studio), counts every seed in the checkpoint (its totals or its stages)
+/// and prints the matching rows in seed order. False (nothing added or
+/// printed) when Ctrl-C came meanwhile.
 fn search_batch(
     ctx: &Ctx,
     criteria: &Criteria,
@@ -172,9 +239,10 @@ fn search_batch(
     let Some(found) = contraption_catalog::search_batch(
         &ctx.rules,
         criteria,
-        start,
-        end,
+        state.summary,
+        start..end,
         &mut state.totals,
+        &mut state.decided,
         cancel,
     ) else {
         return Ok(false);
@@ -209,6 +277,13 @@ fn check_same_search(saved: &Checkpoint, wanted: &Checkpoint, path: &Path) -> Re
     };
     if saved.criteria != wanted.criteria {
         return Err(differs("criteria", &saved.criteria, &wanted.criteria));
+    }
+    if saved.summary != wanted.summary {
+        return Err(differs(
+            "summary",
+            saved.summary.name(),
+            wanted.summary.name(),
+        ));
     }
     if (saved.from, saved.to) != (wanted.from, wanted.to) {
         return Err(differs(

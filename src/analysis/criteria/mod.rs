@@ -32,6 +32,7 @@
 //! [`SeedSummary`]: crate::generate::summary::SeedSummary
 
 mod ast;
+pub mod decide;
 mod display;
 mod error;
 mod lexer;

@@ -1,0 +1,210 @@
+//! The staged search (`search_seed`: layouts first, then the generator's loop,
+//! then a sweep bounded by what the criteria need) keeps exactly the seeds that
+//! filtering the full scan keeps, with the same rows, under several rule sets
+//! and for criteria of every class (layout-only, sweep-bounded, mixed, `not`,
+//! `or`, and generated ones); and it does so with less work: seeds are decided
+//! at the cheap stages. `Criteria::decide` is sound on any partial knowledge.
+
+mod common;
+
+use common::strategies::{criteria, summary};
+use contraption::criteria::decide::{kind_bit, Known, Span};
+use contraption::{
+    parse_criteria_for, parse_rules_file, search_seed, summarize, Criteria, Decided, Rules,
+    SeedSummary, ValidRules,
+};
+use proptest::prelude::*;
+use proptest::strategy::ValueTree;
+use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
+use rayon::prelude::*;
+
+/// Criteria of every class, as people type them.
+const TEXTS: [&str; 18] = [
+    // Layout-only: the draws alone decide most seeds.
+    "walls = 5 and ramps = 2 and fans = 0 and bumpers = 0",
+    "walls >= 4",
+    "bumpers = 2 and fans = 1",
+    // Sweep-bounded.
+    "solving = 1",
+    "solving >= 3",
+    "solves 50",
+    "nearly_trivial",
+    // Mixed.
+    "walls >= 5 and solving = 1",
+    "attempts >= 3 and walls = 2",
+    "pre_solved >= 1 and solving <= 2",
+    "fallback and walls = 2",
+    // not, or.
+    "not (walls in 2..4)",
+    "fallback or solves 144",
+    "not accepted",
+    "walls = 5 or solving >= 20",
+    "all_pre_solved or (attempts = 1 and not solves 1)",
+    "seed < 1000 and walls = 3",
+    "true",
+];
+
+/// The full rows of `seeds` under `rules`, the reference.
+fn rows(rules: &ValidRules, seeds: std::ops::Range<u32>) -> Vec<SeedSummary> {
+    seeds.into_par_iter().map(|s| summarize(rules, s)).collect()
+}
+
+/// The staged search's answer for every row's seed equals filtering the row;
+/// the seeds decided at each stage.
+fn check(rules: &ValidRules, rows: &[SeedSummary], criteria: &Criteria) -> Decided {
+    let found: Vec<_> = rows
+        .par_iter()
+        .map(|row| {
+            let d = search_seed(rules, row.seed, criteria, || false).expect("never stopped");
+            let want = criteria.matches(row).then(|| row.clone());
+            assert_eq!(
+                d.row,
+                want,
+                "seed {} under {criteria} ({})",
+                row.seed,
+                rules.id()
+            );
+            d.stage
+        })
+        .collect();
+    let mut decided = Decided::default();
+    for stage in found {
+        decided.add(stage);
+    }
+    decided
+}
+
+fn variant(edit: fn(&mut Rules)) -> ValidRules {
+    let mut r = Rules::default();
+    edit(&mut r);
+    ValidRules::new(r).expect("valid variant")
+}
+
+/// Criteria drawn by the language's property-test generator, from a fixed seed.
+fn generated(n: usize) -> Vec<Criteria> {
+    let mut runner = TestRunner::new_with_rng(
+        Config::default(),
+        TestRng::from_seed(RngAlgorithm::ChaCha, &[7; 32]),
+    );
+    let strategy = criteria();
+    (0..n)
+        .map(|_| strategy.new_tree(&mut runner).unwrap().current())
+        .collect()
+}
+
+#[test]
+fn fifty_thousand_seeds_under_the_default_rules_give_the_scan_s_matches() {
+    let rules = ValidRules::default();
+    let rows = rows(&rules, 0..50_000);
+    let mut by_text = Vec::new();
+    for text in TEXTS {
+        let c = parse_criteria_for(text, &rules).unwrap();
+        let d = check(&rules, &rows, &c);
+        eprintln!("{text}: {d:?}");
+        by_text.push((text, d));
+    }
+    let decided = |t: &str| by_text.iter().find(|(x, _)| *x == t).unwrap().1;
+    // The work is less, not only the same: layout-only criteria decide most
+    // seeds with no step simulated, sweep-bounded ones stop sweeps early.
+    let layout = decided("walls = 5 and ramps = 2 and fans = 0 and bumpers = 0");
+    assert!(layout.layout > 25_000, "{layout:?}");
+    assert!(layout.full < 2_000, "{layout:?}");
+    let one = decided("solving = 1");
+    assert!(one.sweep > 25_000, "{one:?}");
+    let fifty = decided("solves 50");
+    assert!(fifty.sweep + fifty.generator > 40_000, "{fifty:?}");
+    assert_eq!(
+        decided("true").full,
+        50_000,
+        "everything matches: every row is whole"
+    );
+}
+
+#[test]
+fn generated_criteria_under_several_rule_sets_give_the_scan_s_matches() {
+    let gears = parse_rules_file(include_bytes!("../rules/gears.json")).expect("gears rules");
+    let sets = [
+        ValidRules::default(),
+        gears,
+        // One attempt: fallbacks are common.
+        variant(|r| r.generator.max_attempts = 1),
+        // The goal under the ball's start: preSolved candidates and
+        // all-preSolved seeds are common.
+        variant(|r| {
+            r.generator.max_attempts = 3;
+            r.ball.start_x.min = 50.0;
+            r.ball.start_x.max = 50.0;
+            r.goal.x.min = 50.0;
+            r.goal.x.max = 50.0;
+        }),
+        // A short step budget: timeouts.
+        variant(|r| r.simulation.max_steps = 150),
+    ];
+    let criteria = generated(24);
+    for rules in &sets {
+        let rows = rows(rules, 0..1_000);
+        for c in &criteria {
+            check(rules, &rows, c);
+        }
+        for text in TEXTS {
+            check(rules, &rows, &parse_criteria_for(text, rules).unwrap());
+        }
+    }
+}
+
+#[test]
+fn a_stopped_staged_search_answers_nothing() {
+    let rules = ValidRules::default();
+    let c = parse_criteria_for("solving = 1", &rules).unwrap();
+    assert_eq!(search_seed(&rules, 42, &c, || true), None);
+    // Stopped partway: after the layouts, within the generator's loop.
+    let asked = std::cell::Cell::new(0);
+    let stop = || {
+        asked.set(asked.get() + 1);
+        asked.get() > 3
+    };
+    assert_eq!(search_seed(&rules, 42, &c, stop), None);
+    assert!(asked.get() > 3);
+}
+
+/// A loosened view of a row: each field a span around its value, more kinds
+/// than the one that shipped, fewer placements known.
+fn loosen(row: &SeedSummary, slack: [i64; 7], kinds: u8, swept: usize) -> Known<'_> {
+    let around = |v: u32, s: i64| Span::new(i64::from(v) - s.max(0) / 2, i64::from(v) + s.max(0));
+    Known {
+        seed: row.seed,
+        rules_version: row.rules_version,
+        attempts: around(row.attempts, slack[0]),
+        pre_solved: around(row.pre_solved, slack[1]),
+        solving: around(row.solving, slack[2]),
+        walls: around(row.walls, slack[3]),
+        ramps: around(row.inventory.ramp, slack[4]),
+        fans: around(row.inventory.fan, slack[5]),
+        bumpers: around(row.inventory.bumper, slack[6]),
+        kinds: kinds | kind_bit(row.shipped),
+        mask: &row.solving_mask,
+        swept: swept.min(row.solving_mask.len() * 8),
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(5000))]
+
+    /// Whatever is known, an answer is the whole row's answer; on the whole
+    /// row there always is one.
+    #[test]
+    fn decide_answers_only_what_every_agreeing_row_answers(
+        c in criteria(),
+        row in summary(),
+        slack in proptest::array::uniform7(0i64..4),
+        kinds in 0u8..8,
+        swept in 0usize..160,
+    ) {
+        let whole = c.matches(&row);
+        prop_assert_eq!(c.decide(&Known::exact(&row)), Some(whole));
+        let known = loosen(&row, slack, kinds, swept);
+        if let Some(answer) = c.decide(&known) {
+            prop_assert_eq!(answer, whole, "{} on {:?}", c, known);
+        }
+    }
+}
