@@ -11,7 +11,7 @@ use std::sync::atomic::AtomicBool;
 use std::sync::mpsc;
 use std::time::Duration;
 
-use contraption::{parse_criteria, Rules, ValidRules};
+use contraption::{parse_criteria, Rules, SummaryKind, ValidRules};
 use contraption_catalog::{
     BookmarkInput, Catalog, JobEvent, JobRun, ScanEnd, ScanEvent, SeedQuery, SCAN_CHUNK,
 };
@@ -119,7 +119,9 @@ fn two_runners_of_a_search_whose_batch_outlasts_the_lease_do_the_work_once() {
             let mut c = Catalog::open(&path).unwrap().catalog;
             c.set_lease_seconds(1);
             let criteria = parse_criteria("walls >= 0").unwrap();
-            let search = c.begin_search(&rules, &criteria, 0, total).unwrap();
+            let search = c
+                .begin_search(&rules, &criteria, SummaryKind::Full, 0, total)
+                .unwrap();
             let mut waited = false;
             let run = c
                 .run_search_reporting(&rules, search.id, &AtomicBool::new(false), |e| {

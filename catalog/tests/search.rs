@@ -1,6 +1,9 @@
-//! Searches kept in the catalog: matches, totals, cancel and resume, the
-//! migration that added them (4), which keeps every row of a version 3 file,
-//! and the one that gave them a lease (5), which keeps every row of a version 4 file.
+//! Searches kept in the catalog: matches, totals, cancel and resume, fast
+//! searches (decided counts, the same matches as full ones), the migration
+//! that added them (4), which keeps every row of a version 3 file, the one that
+//! gave them a lease (5), which keeps every row of a version 4 file, and the
+//! one that gave them a summary kind and decided counts (6), which keeps every
+//! row of a version 5 file.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -76,7 +79,9 @@ fn a_search_cancelled_and_resumed_ends_as_one_that_never_stopped() {
     // Stopped after its first batch.
     let id = {
         let mut cat = Catalog::open(&path).unwrap().catalog;
-        let s = cat.begin_search(&v1(), &c, from, to).unwrap();
+        let s = cat
+            .begin_search(&v1(), &c, SummaryKind::Full, from, to)
+            .unwrap();
         let cancel = AtomicBool::new(false);
         let mut seen = Vec::new();
         let end = cat
@@ -98,7 +103,9 @@ fn a_search_cancelled_and_resumed_ends_as_one_that_never_stopped() {
 
     // Asked again (another connection, as after a restart): the same search, continued.
     let mut cat = Catalog::open(&path).unwrap().catalog;
-    let again = cat.begin_search(&v1(), &c, from, to).unwrap();
+    let again = cat
+        .begin_search(&v1(), &c, SummaryKind::Full, from, to)
+        .unwrap();
     assert_eq!(again.id, id);
     let mut progress = Vec::new();
     let end = cat
@@ -138,7 +145,9 @@ fn a_search_cancelled_and_resumed_ends_as_one_that_never_stopped() {
     }
 
     // A finished search is not continued: asking again starts a new one.
-    let fresh = cat.begin_search(&v1(), &c, from, to).unwrap();
+    let fresh = cat
+        .begin_search(&v1(), &c, SummaryKind::Full, from, to)
+        .unwrap();
     assert_ne!(fresh.id, id);
     assert_eq!(fresh.next, from);
     assert_eq!(cat.searches().unwrap().len(), 2);
@@ -148,9 +157,15 @@ fn a_search_cancelled_and_resumed_ends_as_one_that_never_stopped() {
 fn bad_ranges_and_other_rules_are_refused() {
     let mut cat = Catalog::in_memory().unwrap();
     let c = parse_criteria("fallback").unwrap();
-    assert!(cat.begin_search(&v1(), &c, 5, 5).is_err());
-    assert!(cat.begin_search(&v1(), &c, 0, (1 << 32) + 1).is_err());
-    let s = cat.begin_search(&v1(), &c, 0, 10).unwrap();
+    assert!(cat
+        .begin_search(&v1(), &c, SummaryKind::Full, 5, 5)
+        .is_err());
+    assert!(cat
+        .begin_search(&v1(), &c, SummaryKind::Full, 0, (1 << 32) + 1)
+        .is_err());
+    let s = cat
+        .begin_search(&v1(), &c, SummaryKind::Full, 0, 10)
+        .unwrap();
     let gears = contraption::parse_rules_file(include_bytes!("../../rules/gears.json")).unwrap();
     assert!(cat
         .run_search(&gears, s.id, &AtomicBool::new(false), |_| {})
@@ -223,7 +238,7 @@ fn migration_4_keeps_every_row_of_a_version_3_file() {
 
     let mut c = Catalog::open(&path).unwrap().catalog;
     assert_eq!(c.schema_version().unwrap(), SCHEMA_VERSION);
-    assert_eq!(SCHEMA_VERSION, 5);
+    assert_eq!(SCHEMA_VERSION, 6);
     assert!(c.searches().unwrap().is_empty());
     drop(c);
     let after = dump(&rusqlite::Connection::open(&path).unwrap());
@@ -231,7 +246,9 @@ fn migration_4_keeps_every_row_of_a_version_3_file() {
     // And searches work in the migrated file.
     c = Catalog::open(&path).unwrap().catalog;
     let crit = parse_criteria("walls = 3").unwrap();
-    let s = c.begin_search(&v1(), &crit, 0, 300).unwrap();
+    let s = c
+        .begin_search(&v1(), &crit, SummaryKind::Full, 0, 300)
+        .unwrap();
     assert_eq!(
         c.run_search(&v1(), s.id, &AtomicBool::new(false), |_| {})
             .unwrap(),
@@ -251,7 +268,10 @@ fn two_runners_of_one_search_count_each_part_once() {
     let path = dir.path().join("catalog.sqlite3");
     let c = parse_criteria(criteria).unwrap();
     let mut first = Catalog::open(&path).unwrap().catalog;
-    let id = first.begin_search(&v1(), &c, from, to).unwrap().id;
+    let id = first
+        .begin_search(&v1(), &c, SummaryKind::Full, from, to)
+        .unwrap()
+        .id;
     // Before the first runner asks for the search's lease (at its first report), a
     // second one (another connection, as another window or process would have)
     // takes it, commits two batches and stops; the first one then takes the
@@ -297,7 +317,9 @@ fn migration_5_keeps_every_search_of_a_version_4_file_and_they_resume() {
     // one, a scan and a bookmark, without the lease columns migration 5 adds.
     let (stopped, finished) = {
         let mut cat = Catalog::open(&path).unwrap().catalog;
-        let s = cat.begin_search(&v1(), &c, from, to).unwrap();
+        let s = cat
+            .begin_search(&v1(), &c, SummaryKind::Full, from, to)
+            .unwrap();
         let cancel = AtomicBool::new(false);
         cat.run_search(&v1(), s.id, &cancel, |p| {
             if p.next > from {
@@ -306,7 +328,9 @@ fn migration_5_keeps_every_search_of_a_version_4_file_and_they_resume() {
         })
         .unwrap();
         let walls = parse_criteria("walls = 4").unwrap();
-        let f = cat.begin_search(&v1(), &walls, 0, 300).unwrap();
+        let f = cat
+            .begin_search(&v1(), &walls, SummaryKind::Full, 0, 300)
+            .unwrap();
         cat.run_search(&v1(), f.id, &AtomicBool::new(false), |_| {})
             .unwrap();
         let scan = cat.begin_scan(&v1(), 0, 300).unwrap();
@@ -321,7 +345,9 @@ fn migration_5_keeps_every_search_of_a_version_4_file_and_they_resume() {
         let raw = rusqlite::Connection::open(&path).unwrap();
         raw.execute_batch(
             "ALTER TABLE searches DROP COLUMN lease_owner; \
-             ALTER TABLE searches DROP COLUMN lease_until; PRAGMA user_version = 4;",
+             ALTER TABLE searches DROP COLUMN lease_until; \
+             ALTER TABLE searches DROP COLUMN summary; \
+             ALTER TABLE searches DROP COLUMN decided; PRAGMA user_version = 4;",
         )
         .unwrap();
         dump(&raw, &tables, "*")
@@ -355,7 +381,12 @@ fn migration_5_keeps_every_search_of_a_version_4_file_and_they_resume() {
 
     // The stopped search continues to what an uninterrupted one finds.
     assert_eq!(cat.search(finished).unwrap().state, ScanState::Done);
-    assert_eq!(cat.begin_search(&v1(), &c, from, to).unwrap().id, stopped);
+    assert_eq!(
+        cat.begin_search(&v1(), &c, SummaryKind::Full, from, to)
+            .unwrap()
+            .id,
+        stopped
+    );
     let end = cat
         .run_search(&v1(), stopped, &AtomicBool::new(false), |_| {})
         .unwrap();
@@ -364,4 +395,254 @@ fn migration_5_keeps_every_search_of_a_version_4_file_and_they_resume() {
     let (seeds, totals) = plain(criteria, from as u32, to as u32);
     assert_eq!(done.totals, totals);
     assert_eq!(cat.search_matches(stopped).unwrap(), seeds);
+}
+
+/// What `search` found and counted: its matches, totals and decided counts.
+fn outcome(cat: &Catalog, id: i64) -> (Vec<u32>, Totals, Decided, u64) {
+    let s = cat.search(id).unwrap();
+    assert_eq!(s.state, ScanState::Done);
+    (
+        cat.search_matches(id).unwrap(),
+        s.totals,
+        s.decided,
+        s.matches,
+    )
+}
+
+#[test]
+fn a_fast_search_and_a_full_search_of_a_range_find_the_same_seeds() {
+    let criteria = "solving <= 2 and walls in 3..5";
+    let (from, to) = (3000u64, 3000 + SEARCH_BATCH + 700);
+    let c = parse_criteria(criteria).unwrap();
+    let mut cat = Catalog::in_memory().unwrap();
+
+    // A full search stopped after its first batch.
+    let full = cat
+        .begin_search(&v1(), &c, SummaryKind::Full, from, to)
+        .unwrap();
+    assert_eq!(full.summary, SummaryKind::Full);
+    let cancel = AtomicBool::new(false);
+    let end = cat
+        .run_search(&v1(), full.id, &cancel, |p| {
+            if p.next > from {
+                cancel.store(true, Ordering::Relaxed);
+            }
+        })
+        .unwrap();
+    assert_eq!(end, ScanEnd::Cancelled);
+
+    // A fast search of the same criteria, range and rules is another search:
+    // it does not continue the full one.
+    let fast = cat
+        .begin_search(&v1(), &c, SummaryKind::Fast, from, to)
+        .unwrap();
+    assert_ne!(fast.id, full.id);
+    assert_eq!((fast.summary, fast.next), (SummaryKind::Fast, from));
+    assert_eq!(
+        cat.run_search(&v1(), fast.id, &AtomicBool::new(false), |_| {})
+            .unwrap(),
+        ScanEnd::Done
+    );
+    // And the full one, asked again, continues its own record.
+    let again = cat
+        .begin_search(&v1(), &c, SummaryKind::Full, from, to)
+        .unwrap();
+    assert_eq!((again.id, again.next), (full.id, from + SEARCH_BATCH));
+    assert_eq!(
+        cat.run_search(&v1(), full.id, &AtomicBool::new(false), |_| {})
+            .unwrap(),
+        ScanEnd::Done
+    );
+
+    let (seeds, totals) = plain(criteria, from as u32, to as u32);
+    assert!(!seeds.is_empty());
+    let (fast_seeds, fast_totals, decided, fast_matches) = outcome(&cat, fast.id);
+    let (full_seeds, full_totals, full_decided, full_matches) = outcome(&cat, full.id);
+    // The same matches, stored the same way.
+    assert_eq!(fast_seeds, seeds);
+    assert_eq!(full_seeds, seeds);
+    assert_eq!(
+        (fast_matches, full_matches),
+        (seeds.len() as u64, seeds.len() as u64)
+    );
+    // The fast one: every seed decided once, no totals.
+    assert_eq!(decided.seeds(), to - from);
+    assert!(decided.full >= seeds.len() as u64, "{decided:?}");
+    assert_eq!(fast_totals, Totals::default());
+    // The full one: the plain sum, nothing decided.
+    assert_eq!(full_totals, totals);
+    assert_eq!(full_decided, Decided::default());
+    // Both are listed, each with its kind.
+    let kinds: Vec<_> = cat.searches().unwrap().iter().map(|s| s.summary).collect();
+    assert_eq!(kinds, [SummaryKind::Fast, SummaryKind::Full]);
+}
+
+#[test]
+fn a_fast_search_cancelled_and_resumed_ends_as_one_that_never_stopped() {
+    let criteria = "solving = 1 and not fallback";
+    let (from, to) = (7000u64, 7000 + 2 * SEARCH_BATCH + 300);
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("catalog.sqlite3");
+    let c = parse_criteria(criteria).unwrap();
+
+    // One that never stopped.
+    let mut straight = Catalog::in_memory().unwrap();
+    let s = straight
+        .begin_search(&v1(), &c, SummaryKind::Fast, from, to)
+        .unwrap();
+    straight
+        .run_search(&v1(), s.id, &AtomicBool::new(false), |_| {})
+        .unwrap();
+    let expected = outcome(&straight, s.id);
+    assert!(!expected.0.is_empty());
+    assert_eq!(expected.2.seeds(), to - from);
+
+    // Stopped after its first batch, with that batch's seeds decided.
+    let id = {
+        let mut cat = Catalog::open(&path).unwrap().catalog;
+        let s = cat
+            .begin_search(&v1(), &c, SummaryKind::Fast, from, to)
+            .unwrap();
+        let cancel = AtomicBool::new(false);
+        let end = cat
+            .run_search(&v1(), s.id, &cancel, |p| {
+                if p.next > from {
+                    cancel.store(true, Ordering::Relaxed);
+                }
+            })
+            .unwrap();
+        assert_eq!(end, ScanEnd::Cancelled);
+        let stopped = cat.search(s.id).unwrap();
+        assert_eq!(stopped.state, ScanState::Cancelled);
+        assert_eq!(stopped.next, from + SEARCH_BATCH);
+        assert_eq!(stopped.decided.seeds(), SEARCH_BATCH);
+        assert_eq!(stopped.totals, Totals::default());
+        s.id
+    };
+
+    // Asked again (another connection, as after a restart): continued to the end.
+    let mut cat = Catalog::open(&path).unwrap().catalog;
+    let again = cat
+        .begin_search(&v1(), &c, SummaryKind::Fast, from, to)
+        .unwrap();
+    assert_eq!(again.id, id);
+    let end = cat
+        .run_search(&v1(), id, &AtomicBool::new(false), |_| {})
+        .unwrap();
+    assert_eq!(end, ScanEnd::Done);
+    assert_eq!(outcome(&cat, id), expected);
+    // The batch step over the whole range counts the same.
+    let (mut totals, mut decided) = (Totals::default(), Decided::default());
+    let found = search_batch(
+        &v1(),
+        &c,
+        SummaryKind::Fast,
+        from..to,
+        &mut totals,
+        &mut decided,
+        &AtomicBool::new(false),
+    )
+    .unwrap();
+    assert_eq!(decided, expected.2);
+    assert_eq!(found.iter().map(|r| r.seed).collect::<Vec<_>>(), expected.0);
+}
+
+#[test]
+fn migration_6_keeps_every_search_of_a_version_5_file_as_a_full_one() {
+    let criteria = "walls = 4";
+    let (from, to) = (900u64, 900 + SEARCH_BATCH + 200);
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("catalog.sqlite3");
+    let c = parse_criteria(criteria).unwrap();
+    // A version 5 catalog: a search stopped after its first batch, a finished
+    // one, a scan and a bookmark, without the columns migration 6 adds.
+    let (stopped, finished) = {
+        let mut cat = Catalog::open(&path).unwrap().catalog;
+        let s = cat
+            .begin_search(&v1(), &c, SummaryKind::Full, from, to)
+            .unwrap();
+        let cancel = AtomicBool::new(false);
+        cat.run_search(&v1(), s.id, &cancel, |p| {
+            if p.next > from {
+                cancel.store(true, Ordering::Relaxed);
+            }
+        })
+        .unwrap();
+        let few = parse_criteria("solving <= 2").unwrap();
+        let f = cat
+            .begin_search(&v1(), &few, SummaryKind::Full, 0, 300)
+            .unwrap();
+        cat.run_search(&v1(), f.id, &AtomicBool::new(false), |_| {})
+            .unwrap();
+        let scan = cat.begin_scan(&v1(), 0, 200).unwrap();
+        cat.run_scan(&v1(), scan.id, &AtomicBool::new(false), |_| {})
+            .unwrap();
+        cat.add_bookmark(&v1(), 7, &BookmarkInput::default())
+            .unwrap();
+        (s.id, f.id)
+    };
+    let tables = ["seeds", "scans", "bookmarks", "searches", "search_matches"];
+    let before = {
+        let raw = rusqlite::Connection::open(&path).unwrap();
+        raw.execute_batch(
+            "ALTER TABLE searches DROP COLUMN summary; \
+             ALTER TABLE searches DROP COLUMN decided; PRAGMA user_version = 5;",
+        )
+        .unwrap();
+        dump(&raw, &tables, "*")
+    };
+    assert_eq!(
+        before.iter().filter(|l| l.starts_with("searches:")).count(),
+        2
+    );
+    assert!(before.iter().any(|l| l.starts_with("search_matches:")));
+
+    let mut cat = Catalog::open(&path).unwrap().catalog;
+    assert_eq!(cat.schema_version().unwrap(), SCHEMA_VERSION);
+    let raw = rusqlite::Connection::open(&path).unwrap();
+    // Every column but the two new ones.
+    let mut after = dump(&raw, &tables[..3], "*");
+    after.extend(dump(
+        &raw,
+        &["searches"],
+        "id, criteria, rules_id, from_seed, to_seed, next_seed, matches, state, totals, \
+         created_at, lease_owner, lease_until",
+    ));
+    after.extend(dump(&raw, &["search_matches"], "*"));
+    assert_eq!(before, after, "every row of version 5 is kept as it was");
+    // The migrated searches are full ones, with nothing decided.
+    for s in cat.searches().unwrap() {
+        assert_eq!(s.summary, SummaryKind::Full);
+        assert_eq!(s.decided, Decided::default());
+    }
+    assert_eq!(cat.search(finished).unwrap().state, ScanState::Done);
+
+    // The stopped one continues (as a full search) to what an uninterrupted one
+    // finds; a fast search of the same criteria and range is another one.
+    assert_ne!(
+        cat.begin_search(&v1(), &c, SummaryKind::Fast, from, to)
+            .unwrap()
+            .id,
+        stopped
+    );
+    assert_eq!(
+        cat.begin_search(&v1(), &c, SummaryKind::Full, from, to)
+            .unwrap()
+            .id,
+        stopped
+    );
+    let end = cat
+        .run_search(&v1(), stopped, &AtomicBool::new(false), |_| {})
+        .unwrap();
+    assert_eq!(end, ScanEnd::Done);
+    let (seeds, totals) = plain(criteria, from as u32, to as u32);
+    assert_eq!(
+        outcome(&cat, stopped),
+        (
+            seeds.clone(),
+            totals,
+            Decided::default(),
+            seeds.len() as u64
+        )
+    );
 }

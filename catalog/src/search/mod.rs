@@ -1,10 +1,13 @@
-//! Searches: every seed of a range (up to the whole space) summarised, the ones
+//! Searches: every seed of a range (up to the whole space) decided, the ones
 //! that meet some criteria kept in the catalog (their rows in `seeds`, linked to
-//! the search in `search_matches`), and the range's totals added up batch by
-//! batch. Each batch is committed with the search's new position, its match
-//! count and its totals in one transaction, so a cancelled or killed search
-//! continues from there and ends with the same matches and totals as one that
-//! never stopped. Memory stays flat whatever the range. A search is a job
+//! the search in `search_matches`), and what the search adds up over the range
+//! counted batch by batch: a full search's totals (every seed summarised), or
+//! a fast search's seeds decided at each stage (the staged search: the least
+//! work that gives the same matches). Each batch is committed with the
+//! search's new position, its match count and its totals and decided counts in
+//! one transaction, so a cancelled or killed search continues from there and
+//! ends with the same matches, totals and decided counts as one that never
+//! stopped. Memory stays flat whatever the range. A search is a job
 //! ([`crate::job`]): two runners of one search (two windows, or processes)
 //! share it, one holding its lease and doing the work, the other waiting for
 //! it, so each batch is computed and counted once.
@@ -86,13 +89,15 @@ pub fn search_batch(
 struct SearchJob<'a> {
     rules: &'a ValidRules,
     criteria: Criteria,
+    summary: SummaryKind,
 }
 
 impl Job for SearchJob<'_> {
     type Record = SearchRecord;
     type Stored = RawSearch;
-    /// The batch's matching rows, and the totals of all of its seeds.
-    type Step = (Vec<SeedSummary>, Totals);
+    /// The batch's matching rows, and the totals (full) or the decided counts
+    /// (fast) of all of its seeds.
+    type Step = (Vec<SeedSummary>, Totals, Decided);
     type Progress = SearchRecord;
     const STEP: u64 = SEARCH_BATCH;
 
@@ -101,27 +106,28 @@ impl Job for SearchJob<'_> {
     }
 
     fn compute(&self, span: Range<u64>, cancel: &AtomicBool) -> Option<Self::Step> {
-        let mut totals = Totals::default();
+        let (mut totals, mut decided) = (Totals::default(), Decided::default());
         let found = search_batch(
             self.rules,
             &self.criteria,
-            SummaryKind::Full,
+            self.summary,
             span,
             &mut totals,
-            &mut Decided::default(),
+            &mut decided,
             cancel,
         )?;
-        Some((found, totals))
+        Some((found, totals, decided))
     }
 
     /// The batch's matching rows, their links to the search, and the search's
-    /// new position, match count and totals (done with its last batch).
+    /// new position, match count, totals and decided counts (done with its
+    /// last batch).
     fn store(
         &self,
         tx: &Transaction<'_>,
         s: &SearchRecord,
         span: Range<u64>,
-        (found, batch): Self::Step,
+        (found, batch, batch_decided): Self::Step,
     ) -> Result<SearchRecord, CatalogError> {
         put_rows(tx, &s.rules_id, &found)?;
         {
@@ -134,8 +140,9 @@ impl Job for SearchJob<'_> {
         }
         let mut totals = s.totals.clone();
         totals.merge(&batch);
-        let totals_text =
-            serde_json::to_string(&totals).map_err(|e| CatalogError::Database(e.to_string()))?;
+        let mut decided = s.decided;
+        decided.merge(&batch_decided);
+        let (totals_text, decided_text) = (json(&totals)?, json(&decided)?);
         let matches = s.matches + found.len() as u64;
         let state = if span.end == s.to {
             ScanState::Done
@@ -143,28 +150,44 @@ impl Job for SearchJob<'_> {
             ScanState::Running
         };
         tx.execute(
-            "UPDATE searches SET next_seed = ?2, matches = ?3, totals = ?4, state = ?5 WHERE id = ?1",
-            params![s.id, span.end, matches, totals_text, state.as_str()],
+            "UPDATE searches SET next_seed = ?2, matches = ?3, totals = ?4, decided = ?5, \
+             state = ?6 WHERE id = ?1",
+            params![
+                s.id,
+                span.end,
+                matches,
+                totals_text,
+                decided_text,
+                state.as_str()
+            ],
         )?;
         Ok(SearchRecord {
             next: span.end,
             matches,
             state,
             totals,
+            decided,
             ..s.clone()
         })
     }
 }
 
+/// A record's figures as the JSON text its row holds.
+fn json(value: &impl serde::Serialize) -> Result<String, CatalogError> {
+    serde_json::to_string(value).map_err(|e| CatalogError::Database(e.to_string()))
+}
+
 impl Catalog {
-    /// Starts a search of `from..to` for `criteria` under `rules`, or returns the
-    /// unfinished one of the same criteria, rules and range (to continue it).
-    /// Looking and creating are one transaction, so two processes starting the
-    /// same search share one.
+    /// Starts a search of `from..to` for `criteria` under `rules` adding up
+    /// `summary` (see [`SearchRecord`]), or returns the unfinished one of the
+    /// same criteria, rules, range and summary kind (to continue it: a search
+    /// of another kind is another search). Looking and creating are one
+    /// transaction, so two processes starting the same search share one.
     pub fn begin_search(
         &mut self,
         rules: &ValidRules,
         criteria: &Criteria,
+        summary: SummaryKind,
         from: u64,
         to: u64,
     ) -> Result<SearchRecord, CatalogError> {
@@ -180,19 +203,27 @@ impl Catalog {
                 Ok(tx
                     .query_row(
                         "SELECT id FROM searches WHERE criteria = ?1 AND rules_id = ?2 \
-                         AND from_seed = ?3 AND to_seed = ?4 AND state <> ?5 \
-                         ORDER BY id DESC LIMIT 1",
-                        params![text, rules.id(), from, to, ScanState::Done.as_str()],
+                         AND from_seed = ?3 AND to_seed = ?4 AND summary = ?5 \
+                         AND state <> ?6 ORDER BY id DESC LIMIT 1",
+                        params![
+                            text,
+                            rules.id(),
+                            from,
+                            to,
+                            summary.name(),
+                            ScanState::Done.as_str()
+                        ],
                         |r| r.get(0),
                     )
                     .optional()?)
             },
             |tx| {
-                let totals = serde_json::to_string(&Totals::default())
-                    .map_err(|e| CatalogError::Database(e.to_string()))?;
+                let totals = json(&Totals::default())?;
+                let decided = json(&Decided::default())?;
                 tx.execute(
                     "INSERT INTO searches (criteria, rules_id, from_seed, to_seed, next_seed, \
-                     matches, state, totals, created_at) VALUES (?1, ?2, ?3, ?4, ?3, 0, ?5, ?6, ?7)",
+                     matches, state, totals, summary, decided, created_at) \
+                     VALUES (?1, ?2, ?3, ?4, ?3, 0, ?5, ?6, ?7, ?8, ?9)",
                     params![
                         text,
                         rules.id(),
@@ -200,6 +231,8 @@ impl Catalog {
                         to,
                         ScanState::Running.as_str(),
                         totals,
+                        summary.name(),
+                        decided,
                         chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
                     ],
                 )?;
@@ -239,9 +272,10 @@ impl Catalog {
 
     /// Runs (or continues) a search until its range is done or `cancel` is set.
     /// Each batch of [`SEARCH_BATCH`] seeds goes through [`search_batch`] under
-    /// `rules` (the search's own: other rules are refused); its matching rows,
-    /// their links to the search, and the search's new position, match count
-    /// and totals are committed in one transaction; `progress` is called after
+    /// `rules` (the search's own: other rules are refused) and the search's
+    /// summary kind; its matching rows, their links to the search, and the
+    /// search's new position, match count, totals and decided counts are
+    /// committed in one transaction; `progress` is called after
     /// each (and once before the first). When another runner holds the search,
     /// this one waits for it (see the module).
     pub fn run_search(
@@ -276,8 +310,12 @@ impl Catalog {
         let criteria = contraption::parse_criteria(&s.criteria)
             .map_err(|e| CatalogError::damaged(format!("search {id}'s criteria: {e}")))?;
         let mut reported = s.next;
+        let job = SearchJob {
+            rules,
+            criteria,
+            summary: s.summary,
+        };
         on(JobEvent::Progress(s));
-        let job = SearchJob { rules, criteria };
         job::run(self, &job, id, cancel, &mut |event| match event {
             JobEvent::Progress(s) if s.next == reported => {}
             JobEvent::Progress(s) => {

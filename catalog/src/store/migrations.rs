@@ -117,6 +117,15 @@ CREATE TABLE search_matches (
 ALTER TABLE searches ADD COLUMN lease_owner TEXT;
 ALTER TABLE searches ADD COLUMN lease_until INTEGER;
 "#,
+    // Staged searches (issue 25): a search says what it adds up over its range,
+    // `full` (every seed's row: the totals) or `fast` (each seed decided with
+    // the least work: the seeds decided at each stage, JSON). Existing
+    // searches are `full`, with nothing decided; nothing else changes.
+    r#"
+ALTER TABLE searches ADD COLUMN summary TEXT NOT NULL DEFAULT 'full';
+ALTER TABLE searches ADD COLUMN decided TEXT NOT NULL
+    DEFAULT '{"layout":0,"generator":0,"sweep":0,"full":0}';
+"#,
 ];
 
 /// The tables schema version `version` has (every migration up to it made them).
