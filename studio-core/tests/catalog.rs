@@ -4,7 +4,9 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use contraption::{GenerateOptions, GenerationReport, SeedSummary, ValidRules};
+use contraption::{
+    Decided, GenerateOptions, GenerationReport, SeedSummary, SummaryKind, Totals, ValidRules,
+};
 use std::sync::Arc;
 
 use contraption_catalog::{
@@ -547,18 +549,19 @@ fn a_search_job_reports_progress_cancels_and_resumes_to_the_same_matches_and_tot
 
     // Refused before anything runs: bad criteria (with their place), bad ranges.
     assert!(matches!(
-        catalog::run_search(&state, &jobs, &v1(), "walls in 5..", from, to, |_| {}),
+        catalog::run_search(&state, &jobs, &v1(), "walls in 5..", None, from, to, |_| {}),
         Err(CatalogViewError::Criteria { at: 12, .. })
     ));
     assert!(matches!(
-        catalog::run_search(&state, &jobs, &v1(), criteria, 9, 9, |_| {}),
+        catalog::run_search(&state, &jobs, &v1(), criteria, None, 9, 9, |_| {}),
         Err(CatalogViewError::InvalidRange { .. })
     ));
 
     // Cancelled after its first batch (the flag a `cancel_job` sets).
     let cancel = AtomicBool::new(false);
     let mut events = Vec::new();
-    let first = catalog::search(&path, &v1(), 1, criteria, from, to, &cancel, |e| {
+    let full = SummaryKind::Full;
+    let first = catalog::search(&path, &v1(), 1, criteria, full, from, to, &cancel, |e| {
         if matches!(e, SearchEvent::Progress { .. }) {
             cancel.store(true, Ordering::Relaxed);
         }
@@ -590,8 +593,10 @@ fn a_search_job_reports_progress_cancels_and_resumes_to_the_same_matches_and_tot
 
     // Started again through the job runner: it continues, to the end.
     let mut events = Vec::new();
-    let done =
-        catalog::run_search(&state, &jobs, &v1(), criteria, from, to, |e| events.push(e)).unwrap();
+    let done = catalog::run_search(&state, &jobs, &v1(), criteria, Some(full), from, to, |e| {
+        events.push(e)
+    })
+    .unwrap();
     assert_eq!(done.end, ScanEnd::Done);
     assert!(matches!(
         &events[0],
@@ -611,6 +616,10 @@ fn a_search_job_reports_progress_cancels_and_resumes_to_the_same_matches_and_tot
     assert!(!seeds.is_empty());
     assert_eq!(done.search.matches, seeds.len() as u64);
     assert_eq!(done.search.totals, SearchTotals::from(&totals));
+    assert_eq!(
+        (done.search.summary, done.search.decided),
+        (SummaryKind::Full, Decided::default())
+    );
     assert!(
         matches!(events.last(), Some(SearchEvent::Finished { search, .. }) if search == &done.search)
     );
@@ -640,4 +649,68 @@ fn a_search_job_reports_progress_cancels_and_resumes_to_the_same_matches_and_tot
     assert_eq!(info.searches.len(), 1);
     assert_eq!(info.searches[0], done.search);
     assert_eq!(info.seeds, seeds.len() as u64);
+}
+
+#[test]
+fn a_search_is_fast_unless_asked_for_the_totals_with_the_same_matches() {
+    let (_dir, path) = temp_db("catalog.sqlite3");
+    let state = CatalogState::open(&path);
+    let jobs = Arc::new(Jobs::default());
+    let criteria = "walls in 3..5 and solving <= 3";
+    let (from, to) = (9000u64, 9000 + contraption_catalog::SEARCH_BATCH + 900);
+    let (seeds, totals) = plain_search(criteria, from as u32, to as u32);
+    assert!(!seeds.is_empty());
+
+    // The default: fast, every seed decided at one stage, no totals.
+    let mut events = Vec::new();
+    let fast = catalog::run_search(&state, &jobs, &v1(), criteria, None, from, to, |e| {
+        events.push(e)
+    })
+    .unwrap();
+    assert_eq!(fast.end, ScanEnd::Done);
+    let s = &fast.search;
+    assert_eq!(s.summary, SummaryKind::Fast);
+    assert_eq!(s.matches, seeds.len() as u64);
+    assert_eq!(s.decided.seeds(), to - from);
+    assert!(s.decided.full >= s.matches, "{:?}", s.decided);
+    assert_eq!(s.totals, SearchTotals::from(&Totals::default()));
+    assert!(matches!(events.last(), Some(SearchEvent::Finished { search, .. }) if search == s));
+
+    // Asked for the totals: another search, the same matches, the range's totals.
+    let full = catalog::run_search(
+        &state,
+        &jobs,
+        &v1(),
+        criteria,
+        Some(SummaryKind::Full),
+        from,
+        to,
+        |_| {},
+    )
+    .unwrap();
+    assert_ne!(full.search.id, fast.search.id);
+    assert_eq!(full.search.summary, SummaryKind::Full);
+    assert_eq!(full.search.matches, s.matches);
+    assert_eq!(full.search.totals, SearchTotals::from(&totals));
+    assert_eq!(full.search.decided, Decided::default());
+
+    // Both list their kind; the stored matches are the same seeds.
+    let info = state.info(&v1()).unwrap();
+    let kinds: Vec<_> = info.searches.iter().map(|s| s.summary).collect();
+    assert_eq!(kinds, [SummaryKind::Full, SummaryKind::Fast]);
+    for id in [fast.search.id, full.search.id] {
+        let page = catalog::query(
+            &state,
+            &v1(),
+            &SeedRequest {
+                search: Some(id),
+                limit: 1000,
+                ..SeedRequest::default()
+            },
+        )
+        .unwrap();
+        assert_eq!(page.total, seeds.len() as u64);
+        let shown: Vec<u32> = page.rows.iter().map(|r| r.seed).collect();
+        assert!(!shown.is_empty() && shown == seeds[..shown.len()]);
+    }
 }

@@ -412,7 +412,8 @@ describe("statistics", () => {
 
 describe("search", () => {
   const info = (over: Partial<SearchInfo> = {}): SearchInfo => ({
-    id: 7, criteria: "walls in 3..5", rules_id: "r", from: 0, to: 100, next: 0, matches: 0, state: "running",
+    id: 7, criteria: "walls in 3..5", rules_id: "r", from: 0, to: 100, next: 0, matches: 0, state: "running", summary: "fast",
+    decided: { layout: 0, generator: 0, sweep: 0, full: 0 },
     totals: { seeds: 0, accepted: 0, fallback: 0, fallback_rate: 0, all_pre_solved: 0, pre_solved_rejections: 0, no_single_ramp_rejections: 0, mean_attempts: 0, attempts_histogram: [], solving_histogram: [], all_pre_solved_seeds: [] },
     ...over,
   });
@@ -420,10 +421,10 @@ describe("search", () => {
   it("follows the job's events: progress with matches, rate and time left, then the search with its totals", async () => {
     let send!: (e: SearchEvent) => void;
     const answer = later<SearchOutcome>();
-    const asked: [string, number, number][] = [];
+    const asked: [string, string | null, number, number][] = [];
     const s = new SearchRunner({
-      startSearch: (criteria, from, to, onEvent) => {
-        asked.push([criteria, from, to]);
+      startSearch: (criteria, summary, from, to, onEvent) => {
+        asked.push([criteria, summary, from, to]);
         send = onEvent;
         return answer.promise;
       },
@@ -447,9 +448,30 @@ describe("search", () => {
     send({ event: "finished", job: 3, search: done, elapsed_ms: 5000, seeds_per_second: 20 });
     answer.resolve({ job: 3, end: "done", search: done, searched: 100, elapsed_ms: 5000, seeds_per_second: 20 });
     expect(await run).toBeNull();
-    expect(asked).toEqual([["Walls IN 3..5", 0, 100]]);
+    expect(asked).toEqual([["Walls IN 3..5", "fast", 0, 100]]);
     expect([s.running, s.end, s.matches, s.search?.state]).toEqual([false, "done", 9, "done"]);
     expect(stored).toBe(1);
+  });
+
+  it("searches fast unless the whole range's totals are asked for", async () => {
+    const asked: (string | null)[] = [];
+    const s = new SearchRunner({
+      startSearch: (_c, summary, from, to) => {
+        asked.push(summary);
+        const done = info({ from, to, next: to, state: "done", summary: summary ?? "fast" });
+        return Promise.resolve({ job: 1, end: "done", search: done, searched: to - from, elapsed_ms: 1, seeds_per_second: 1 });
+      },
+      cancelJob: async () => true,
+    });
+    s.fromText = "0";
+    s.toText = "100";
+    expect([s.wholeRange, s.summary]).toEqual([false, "fast"]);
+    await s.start("fallback", () => {});
+    s.wholeRange = true;
+    expect(s.summary).toBe("full");
+    await s.start("fallback", () => {});
+    expect(asked).toEqual(["fast", "full"]);
+    expect(s.search?.summary).toBe("full");
   });
 
   it("hands refused criteria back to the filter box, with their place, and runs nothing", async () => {
@@ -478,7 +500,7 @@ describe("search", () => {
     let send!: (e: SearchEvent) => void;
     const answer = later<SearchOutcome>();
     const s = new SearchRunner({
-      startSearch: (_c, _f, _t, onEvent) => ((send = onEvent), answer.promise),
+      startSearch: (_c, _s, _f, _t, onEvent) => ((send = onEvent), answer.promise),
       cancelJob: async (job) => (cancelled.push(job), true),
     });
     const run = s.start("fallback", () => {});

@@ -16,7 +16,9 @@ import {
   jobWords,
   scanWords,
   searchItems,
+  searchDecidedItems,
   searchTotalsItems,
+  summaryWords,
 } from "../src/catalog/model";
 import {
   calendarCells,
@@ -307,13 +309,13 @@ describe("scan words and the scan list", () => {
 });
 
 describe("past searches", () => {
-  const search = (id: number, state: string, next: number, rules_id = "r1") => ({ id, criteria: id === 3 ? "" : "walls = 5", rules_id, from: 0, to: 1000, next, matches: id * 10, state, totals: {} });
+  const search = (id: number, state: string, next: number, rules_id = "r1") => ({ id, criteria: id === 3 ? "" : "walls = 5", rules_id, from: 0, to: 1000, next, matches: id * 10, state, summary: id === 2 ? "full" : "fast", totals: {}, decided: {} });
   const info = { searches: [search(3, "cancelled", 250), search(2, "done", 1000), search(1, "running", 500, "r0")] } as unknown as CatalogInfo;
   it("lists them newest first, says how far each got, and resumes only unfinished ones under the rules in force", () => {
     expect(searchItems(info, { inForce: "r1", defaultId: "r0" })).toEqual([
-      { id: 3, criteria: "", from: 0, to: 1000, matches: 30, status: "paused", words: "paused at 25%", resumable: true, rules: "r1", otherRules: null },
-      { id: 2, criteria: "walls = 5", from: 0, to: 1000, matches: 20, status: "done", words: "done", resumable: false, rules: "r1", otherRules: null },
-      { id: 1, criteria: "walls = 5", from: 0, to: 1000, matches: 10, status: "interrupted", words: "interrupted at 50%", resumable: false, rules: "v1", otherRules: "r0" },
+      { id: 3, criteria: "", from: 0, to: 1000, matches: 30, status: "paused", words: "paused at 25%", resumable: true, rules: "r1", otherRules: null, summary: "fast" },
+      { id: 2, criteria: "walls = 5", from: 0, to: 1000, matches: 20, status: "done", words: "done", resumable: false, rules: "r1", otherRules: null, summary: "full" },
+      { id: 1, criteria: "walls = 5", from: 0, to: 1000, matches: 10, status: "interrupted", words: "interrupted at 50%", resumable: false, rules: "v1", otherRules: "r0", summary: "fast" },
     ]);
     // Until the rules in force are known, nothing offers to resume.
     expect(searchItems(info, { inForce: null, defaultId: null }).map((s) => [s.resumable, s.otherRules])).toEqual([
@@ -404,6 +406,33 @@ describe("thumbnail placeholder", () => {
     expect(near(pixel(12, 18), rgbOf(palette.bg), 2)).toBe(true);
     expect(near(pixel(0, 18), rgbOf(palette.fieldEdge), 2)).toBe(true);
     expect(pixel(12, 18)[3]).toBe(255);
+  });
+});
+
+describe("search decided counts", () => {
+  it("gives the four stages in the search's order, their counts and shares of the seeds searched", () => {
+    const items = searchDecidedItems({ layout: 600, generator: 250, sweep: 100, full: 50 });
+    expect(items.map((i) => i.key)).toEqual(["layout", "generator", "sweep", "full"]);
+    expect(items.map((i) => i.label)).toEqual(["layout — no physics", "generator loop", "partway through the sweep", "full row"]);
+    expect(items.map((i) => [i.count, i.value, i.share])).toEqual([
+      [600, "600", 0.6],
+      [250, "250", 0.25],
+      [100, "100", 0.1],
+      [50, "50", 0.05],
+    ]);
+    expect(items.reduce((a, i) => a + i.share, 0)).toBeCloseTo(1, 12);
+    expect(items[0]!.title).toBe("60.0% of 1,000 seeds searched: decided from the candidates' layouts alone, no step simulated");
+    expect(items[3]!.title.startsWith("5.0% of 1,000 seeds searched: ")).toBe(true);
+  });
+  it("groups large counts and has no share when nothing was searched", () => {
+    const big = searchDecidedItems({ layout: 4_000_000_000, generator: 1, sweep: 0, full: 294_967_295 });
+    expect(big.map((i) => i.value)).toEqual(["4,000,000,000", "1", "0", "294,967,295"]);
+    const none = searchDecidedItems({ layout: 0, generator: 0, sweep: 0, full: 0 });
+    expect(none.map((i) => i.share)).toEqual([0, 0, 0, 0]);
+    expect(none[0]!.title.startsWith("— of 0 seeds searched")).toBe(true);
+  });
+  it("names a search's kind", () => {
+    expect([summaryWords("fast"), summaryWords("full")]).toEqual(["fast", "whole-range totals"]);
   });
 });
 

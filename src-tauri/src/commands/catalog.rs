@@ -2,6 +2,7 @@
 
 use std::sync::Arc;
 
+use contraption::SummaryKind;
 use contraption_catalog::{Bookmark, BookmarkCheck, BookmarkInput, BookmarkQuery, SeedPage, Stats};
 use studio_core::catalog::{
     self, CalendarMonth, CatalogInfo, CatalogState, ScanEvent, ScanOutcome, SearchEvent,
@@ -41,21 +42,23 @@ pub async fn start_scan(
 }
 
 /// Searches (or continues searching) `from..to` for `criteria` under the rules in
-/// force, streaming `SearchEvent`s; the matches land in the catalog; cancel with
-/// `cancel_job`.
+/// force, fast unless `summary` is `full` (the whole range's totals), streaming
+/// `SearchEvent`s; the matches land in the catalog; cancel with `cancel_job`.
 #[tauri::command]
+#[allow(clippy::too_many_arguments)]
 pub async fn start_search(
     state: Catalog<'_>,
     book: Book<'_>,
     jobs: State<'_, Arc<Jobs>>,
     criteria: String,
+    summary: Option<SummaryKind>,
     from: u64,
     to: u64,
     on_event: Channel<SearchEvent>,
 ) -> Reply<SearchOutcome> {
     let (s, jobs, rules) = (state.inner().clone(), jobs.inner().clone(), book.in_force());
     blocking(move || {
-        catalog::run_search(&s, &jobs, &rules, &criteria, from, to, |e| {
+        catalog::run_search(&s, &jobs, &rules, &criteria, summary, from, to, |e| {
             drop(on_event.send(e))
         })
     })

@@ -1,16 +1,20 @@
 //! Searches from the studio's Seeds view: criteria (the engine's language, as
 //! `contraption search EXPR`) over a seed range up to the whole space, run as a
-//! cancellable job through a connection of its own. The catalog keeps the
-//! search (its position, matches and totals, committed batch by batch), so a
-//! stopped search started again continues from there, to the same matches and
-//! totals as `contraption search` of the same range.
+//! cancellable job through a connection of its own. A search is fast by
+//! default (the staged search: each seed decided with the least work, counted
+//! by the stage that decided it) or full on request (every seed's row: the
+//! whole range's totals, as slow as a scan); the same matches either way. The
+//! catalog keeps the search (its kind, position, matches, totals and decided
+//! counts, committed batch by batch), so a stopped search started again with
+//! the same kind continues from there, to the same matches and summary as
+//! `contraption search` (`--summary fast` or `full`) of the same range.
 
 use std::path::Path;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Instant;
 
-use contraption::Totals;
+use contraption::{Decided, SummaryKind, Totals};
 use contraption_catalog::{Catalog, ScanEnd, ScanState, SearchRecord};
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
@@ -92,8 +96,15 @@ pub struct SearchInfo {
     #[ts(type = "number")]
     pub matches: u64,
     pub state: ScanState,
-    /// The aggregates of `from..next` (the whole range's once done).
+    /// What the search adds up over its range: `fast` (the decided counts)
+    /// or `full` (the totals).
+    pub summary: SummaryKind,
+    /// A full search's aggregates of `from..next` (the whole range's once
+    /// done); a fast search's are empty (every count 0).
     pub totals: SearchTotals,
+    /// A fast search's seeds of `from..next`, each counted by the stage that
+    /// decided it (they add up to `next - from`); a full search's are 0.
+    pub decided: Decided,
 }
 
 impl From<&SearchRecord> for SearchInfo {
@@ -107,7 +118,9 @@ impl From<&SearchRecord> for SearchInfo {
             next: s.next,
             matches: s.matches,
             state: s.state,
+            summary: s.summary,
             totals: SearchTotals::from(&s.totals),
+            decided: s.decided,
         }
     }
 }
@@ -137,7 +150,7 @@ pub enum SearchEvent {
         eta_seconds: Option<f64>,
         elapsed_ms: f64,
     },
-    /// The whole range is searched: its totals are final.
+    /// The whole range is searched: its totals (or decided counts) are final.
     Finished {
         job: u32,
         search: SearchInfo,
@@ -161,15 +174,17 @@ pub struct SearchOutcome {
     pub seeds_per_second: f64,
 }
 
-/// Searches `from..to` for `criteria_text` under `rules` in the catalog at `path`,
-/// continuing the unfinished search of the same criteria, range and rules. Sends `Started`, a `Progress` per committed
-/// batch, then `Finished` or `Cancelled`.
+/// Searches `from..to` for `criteria_text` under `rules` in the catalog at
+/// `path`, adding up `summary`, continuing the unfinished search of the same
+/// criteria, range, rules and kind. Sends `Started`, a `Progress` per
+/// committed batch, then `Finished` or `Cancelled`.
 #[allow(clippy::too_many_arguments)]
 pub fn search(
     path: &Path,
     rules: &contraption::ValidRules,
     job: u32,
     criteria_text: &str,
+    summary: SummaryKind,
     from: u64,
     to: u64,
     cancel: &AtomicBool,
@@ -178,7 +193,7 @@ pub fn search(
     let criteria = criteria(criteria_text, rules)?;
     check_range(from, to)?;
     let mut catalog = Catalog::open(path)?.catalog;
-    let record = catalog.begin_search(rules, &criteria, from, to)?;
+    let record = catalog.begin_search(rules, &criteria, summary, from, to)?;
     let total = record.to - record.from;
     let start_next = record.next;
     sink(SearchEvent::Started {
@@ -231,14 +246,17 @@ pub fn search(
 }
 
 /// The `start_search` command without a window: reads the criteria and the
-/// range, registers a job (cancel it with `Jobs::cancel`), holds the catalog's
+/// range, searches them fast unless `summary` asks for the full totals
+/// (`None`: fast), registers a job (cancel it with `Jobs::cancel`), holds the catalog's
 /// single long-job slot (shared with scans) while it runs, and frees both
 /// however it ends.
+#[allow(clippy::too_many_arguments)]
 pub fn run_search(
     state: &CatalogState,
     jobs: &Arc<Jobs>,
     rules: &contraption::ValidRules,
     criteria_text: &str,
+    summary: Option<SummaryKind>,
     from: u64,
     to: u64,
     sink: impl FnMut(SearchEvent),
@@ -252,6 +270,7 @@ pub fn run_search(
         rules,
         job.id,
         criteria_text,
+        summary.unwrap_or_default(),
         from,
         to,
         job.cancel_flag(),

@@ -43,7 +43,7 @@ macro_rules! studio_commands {
             play::open_solution(allow_slow: Option<String>) -> Option<SolutionFile>,
             catalog::catalog_info() -> CatalogInfo,
             catalog::start_scan(from: u64, to: u64, on_event: Channel<ScanEvent>) -> ScanOutcome,
-            catalog::start_search(criteria: String, from: u64, to: u64, on_event: Channel<SearchEvent>) -> SearchOutcome,
+            catalog::start_search(criteria: String, summary: Option<SummaryKind>, from: u64, to: u64, on_event: Channel<SearchEvent>) -> SearchOutcome,
             catalog::query_seeds(query: SeedRequest) -> SeedPage,
             catalog::catalog_stats(criteria: String) -> Stats,
             catalog::seed_thumbnails(seeds: Vec<u32>) -> Vec<Thumbnail>,

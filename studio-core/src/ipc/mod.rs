@@ -33,7 +33,7 @@ use crate::{
     sweep_job::{JobSummary, SweepEvent},
 };
 #[allow(unused_imports)]
-use contraption::{expressive_range::Metric, ParsedSeed, Placement};
+use contraption::{expressive_range::Metric, ParsedSeed, Placement, SummaryKind};
 #[allow(unused_imports)]
 use contraption_catalog::{Bookmark, BookmarkCheck, BookmarkInput, BookmarkQuery, SeedPage, Stats};
 

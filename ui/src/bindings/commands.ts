@@ -39,6 +39,7 @@ import type { SeedRequest } from "./SeedRequest";
 import type { SharedSeed } from "./SharedSeed";
 import type { SolutionFile } from "./SolutionFile";
 import type { Stats } from "./Stats";
+import type { SummaryKind } from "./SummaryKind";
 import type { SweepEvent } from "./SweepEvent";
 import type { Thumbnail } from "./Thumbnail";
 import type { ViewSettings } from "./ViewSettings";
@@ -242,9 +243,9 @@ export function startScan(from: number, to: number, onEvent: (event: ScanEvent) 
   return call("start_scan", { from, to, onEvent: channel(onEvent) });
 }
 
-/** `catalog::start_search(criteria: String, from: u64, to: u64, on_event: Channel < SearchEvent >) -> SearchOutcome` (src-tauri/src/commands/catalog.rs). */
-export function startSearch(criteria: string, from: number, to: number, onEvent: (event: SearchEvent) => void): Promise<SearchOutcome> {
-  return call("start_search", { criteria, from, to, onEvent: channel(onEvent) });
+/** `catalog::start_search(criteria: String, summary: Option < SummaryKind >, from: u64, to: u64, on_event: Channel < SearchEvent >) -> SearchOutcome` (src-tauri/src/commands/catalog.rs). */
+export function startSearch(criteria: string, summary: SummaryKind | null, from: number, to: number, onEvent: (event: SearchEvent) => void): Promise<SearchOutcome> {
+  return call("start_search", { criteria, summary, from, to, onEvent: channel(onEvent) });
 }
 
 /** `catalog::query_seeds(query: SeedRequest) -> SeedPage` (src-tauri/src/commands/catalog.rs). */

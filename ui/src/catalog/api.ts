@@ -8,8 +8,9 @@
  * and `openRangeSummary` (native dialogs; null when cancelled), `calendar`, the
  * bookmarks (`listBookmarks` newest first; `bookmarkSeed` refuses a bookmarked
  * seed with `already_bookmarked`), `startScan` (scans or resumes `from..to`) and
- * `startSearch` (searches, or continues the unfinished search of the same
- * criteria and range; the matches land in the catalog), their events on `onEvent`.
+ * `startSearch` (searches, fast or with the whole range's totals (`summary`
+ * "full"), or continues the unfinished search of the same criteria, range and
+ * kind; the matches land in the catalog), their events on `onEvent`.
  */
 import type { BookmarkQuery } from "../bindings/BookmarkQuery";
 import type { SeedRequest } from "../bindings/SeedRequest";

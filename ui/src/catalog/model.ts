@@ -8,6 +8,7 @@ import type { SearchEvent } from "../bindings/SearchEvent";
 import type { SearchTotals } from "../bindings/SearchTotals";
 import type { SeedSummary } from "../bindings/SeedSummary";
 import type { SortKey } from "../bindings/SortKey";
+import type { SummaryKind } from "../bindings/SummaryKind";
 import { CommandFailed } from "../lib/ipc";
 
 export const SEED_COUNT = 2 ** 32;
@@ -225,6 +226,9 @@ export function searchTotalsItems(t: SearchTotals): { key: string; label: string
   ];
 }
 
+// A fast search's decided counts (searchDecidedItems) and a search's kind in words.
+export * from "./decided";
+
 /** The four states of a catalog job (a scan or a search), from the catalog's own record. */
 export type JobStatus = "running" | "paused" | "interrupted" | "done";
 
@@ -318,6 +322,8 @@ export interface SearchItem {
   rules: string;
   /** Made under other rules than those in force (their id), else null. */
   otherRules: string | null;
+  /** Fast, or with the whole range's totals: Resume continues it as the same kind. */
+  summary: SummaryKind;
 }
 
 /** The search this window runs now: its id, and how far it got (the one live count of its matches). */
@@ -346,6 +352,7 @@ export function searchItems(info: CatalogInfo, rules: ListRules, live: LiveSearc
       resumable: (status === "paused" || status === "interrupted") && rules.inForce !== null && other === null,
       rules: rulesNameOf(s.rules_id, rules.defaultId),
       otherRules: other,
+      summary: s.summary,
     };
   });
 }

@@ -19,9 +19,10 @@ export async function searchAndShow(onStored: () => Promise<unknown>): Promise<v
   if (!problem && search.search && search.end !== "failed") await browser.showSearchMatches(search.search.id, search.search.criteria);
 }
 
-/** Continues a past search: its criteria and range go back in the boxes, and it runs from where it stopped. */
+/** Continues a past search: its criteria, range and kind (fast or whole-range totals) go back in the boxes, and it runs from where it stopped. */
 export function resumeSearch(item: SearchItem, onStored: () => Promise<unknown>): Promise<void> {
   browser.filterText = item.criteria;
+  search.wholeRange = item.summary === "full";
   search.fromText = String(item.from);
   search.toText = String(item.to);
   return searchAndShow(onStored);

@@ -2,28 +2,39 @@
  * A search from the Seeds view: the criteria (the filter box's text, read by
  * the engine behind `start_search`), a range up to the whole space, the job
  * running, its progress line (done / total · matches · rate · time left), and
- * the search it ran (its id, to show only its matches, and its totals once the
- * whole range is done) — the shared job runner (job.svelte.ts) with what a
- * search adds. A search stopped and started again with the same criteria and
- * range continues from where it stopped (the catalog keeps it).
+ * the search it ran (its id, to show only its matches, and once the whole
+ * range is done its decided counts or its totals) — the shared job runner
+ * (job.svelte.ts) with what a search adds. A search is fast (each seed decided
+ * with the least work; the seeds decided at each stage) unless `wholeRange`
+ * asks for the whole range's totals (every seed's row: as slow as a scan); the
+ * same matches either way. A search stopped and started again with the same
+ * criteria, range and kind continues from where it stopped (the catalog keeps it).
  */
 import type { SearchEvent } from "../../bindings/SearchEvent";
 import type { SearchInfo } from "../../bindings/SearchInfo";
 import type { SearchOutcome } from "../../bindings/SearchOutcome";
+import type { SummaryKind } from "../../bindings/SummaryKind";
 import { errorMessage } from "../../lib/ipc";
 import * as api from "../api";
 import { criteriaProblem, searchWords, type CriteriaProblem } from "../model";
 import { JobRunner } from "./job.svelte";
 
 export interface SearchApi {
-  startSearch(criteria: string, from: number, to: number, onEvent: (e: SearchEvent) => void): Promise<SearchOutcome>;
+  startSearch(criteria: string, summary: SummaryKind | null, from: number, to: number, onEvent: (e: SearchEvent) => void): Promise<SearchOutcome>;
   cancelJob(job: number): Promise<boolean>;
 }
 
 export class SearchRunner extends JobRunner<SearchEvent, SearchOutcome> {
   matches = $state(0);
-  /** The search last run (as the catalog keeps it): its id and, once done, the whole range's totals. */
+  /** The search last run (as the catalog keeps it): its id and, once done, its decided counts or the whole range's totals. */
   search = $state.raw<SearchInfo | null>(null);
+  /** The search bar's "Whole-range totals" box: a full search (every seed's row) instead of a fast one. */
+  wholeRange = $state(false);
+
+  /** What the next search adds up: `full` with the box ticked, else `fast`. */
+  get summary(): SummaryKind {
+    return this.wholeRange ? "full" : "fast";
+  }
 
   readonly #api: SearchApi;
 
@@ -44,9 +55,10 @@ export class SearchRunner extends JobRunner<SearchEvent, SearchOutcome> {
     if (!r) return null;
     this.matches = 0;
     let problem: CriteriaProblem | null = null;
+    const summary = this.summary;
     await this.run({
       ...r,
-      begin: (onEvent) => this.#api.startSearch(criteria, r.from, r.to, onEvent),
+      begin: (onEvent) => this.#api.startSearch(criteria, summary, r.from, r.to, onEvent),
       onStored,
       onEvent: (e) => {
         if (e.event === "started") onStarted(e.search);
