@@ -1,12 +1,12 @@
 //! Engine benchmarks: one simulation, one full sweep, generation in both modes,
-//! and a 10,000-seed scan. Figures go in docs/performance.md.
+//! a 10,000-seed scan and the staged search of one seed per class of criteria. Figures go in docs/performance.md.
 //!
 //! Run with `cargo bench --bench engine`.
 
 use contraption::scenes::six_walls;
 use contraption::{
-    generate, run_sweep, run_sweep_plain, simulate, summarize, Compiled, GenerateOptions,
-    SimOptions, ValidRules,
+    generate, parse_criteria_for, run_sweep, run_sweep_plain, search_seed, simulate, summarize,
+    Compiled, GenerateOptions, SimOptions, ValidRules,
 };
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion, Throughput};
 use rayon::prelude::*;
@@ -106,5 +106,35 @@ fn scan(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, simulation, sweep, generation, scan);
+/// The staged search of one seed (cycling through 0..=255), per class of
+/// criteria, against the full row (`summarize/one_seed_cycling_0_to_255`).
+fn search(c: &mut Criterion) {
+    let mut g = c.benchmark_group("search_seed");
+    let rules = ValidRules::default();
+    for (name, text) in [
+        (
+            "layout_only",
+            "walls = 5 and ramps = 2 and fans = 0 and bumpers = 0",
+        ),
+        ("sweep_bounded", "solving = 1"),
+        ("mixed", "walls >= 5 and solving = 1"),
+        ("everything", "true"),
+    ] {
+        let criteria = parse_criteria_for(text, &rules).unwrap();
+        let mut seed = 0u32;
+        g.bench_function(name, |b| {
+            b.iter_batched(
+                || {
+                    seed = (seed + 1) % 256;
+                    seed
+                },
+                |s| search_seed(&rules, s, &criteria, || false),
+                BatchSize::SmallInput,
+            )
+        });
+    }
+    g.finish();
+}
+
+criterion_group!(benches, simulation, sweep, generation, scan, search);
 criterion_main!(benches);

@@ -18,15 +18,15 @@ use proptest::strategy::ValueTree;
 use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
 use rayon::prelude::*;
 
-/// Criteria of every class, as people type them.
-const TEXTS: [&str; 18] = [
+/// Criteria of every class, as people type them. The last three need nearly
+/// every row whole, so the 50,000-seed test leaves them to the smaller ranges.
+const TEXTS: [&str; 19] = [
     // Layout-only: the draws alone decide most seeds.
     "walls = 5 and ramps = 2 and fans = 0 and bumpers = 0",
     "walls >= 4",
     "bumpers = 2 and fans = 1",
     // Sweep-bounded.
     "solving = 1",
-    "solving >= 3",
     "solves 50",
     "nearly_trivial",
     // Mixed.
@@ -36,11 +36,13 @@ const TEXTS: [&str; 18] = [
     "fallback and walls = 2",
     // not, or.
     "not (walls in 2..4)",
-    "fallback or solves 144",
     "not accepted",
     "walls = 5 or solving >= 20",
+    "attempts > 1 or solves 9",
     "all_pre_solved or (attempts = 1 and not solves 1)",
     "seed < 1000 and walls = 3",
+    "solving >= 3",
+    "fallback or solves 144",
     "true",
 ];
 
@@ -97,13 +99,12 @@ fn fifty_thousand_seeds_under_the_default_rules_give_the_scan_s_matches() {
     let rules = ValidRules::default();
     let rows = rows(&rules, 0..50_000);
     let mut by_text = Vec::new();
-    for text in TEXTS {
+    for text in &TEXTS[..TEXTS.len() - 3] {
         let c = parse_criteria_for(text, &rules).unwrap();
         let d = check(&rules, &rows, &c);
-        eprintln!("{text}: {d:?}");
         by_text.push((text, d));
     }
-    let decided = |t: &str| by_text.iter().find(|(x, _)| *x == t).unwrap().1;
+    let decided = |t: &str| by_text.iter().find(|(x, _)| **x == t).unwrap().1;
     // The work is less, not only the same: layout-only criteria decide most
     // seeds with no step simulated, sweep-bounded ones stop sweeps early.
     let layout = decided("walls = 5 and ramps = 2 and fans = 0 and bumpers = 0");
@@ -113,11 +114,8 @@ fn fifty_thousand_seeds_under_the_default_rules_give_the_scan_s_matches() {
     assert!(one.sweep > 25_000, "{one:?}");
     let fifty = decided("solves 50");
     assert!(fifty.sweep + fifty.generator > 40_000, "{fifty:?}");
-    assert_eq!(
-        decided("true").full,
-        50_000,
-        "everything matches: every row is whole"
-    );
+    let mixed = decided("walls >= 5 and solving = 1");
+    assert!(mixed.generator > 30_000, "{mixed:?}");
 }
 
 #[test]

@@ -58,7 +58,31 @@ fn search_finds_exactly_the_seeds_a_filtered_scan_keeps() {
     let whole: serde_json::Value = serde_json::from_str(&text).unwrap();
     assert_eq!(whole["seeds"].as_array().unwrap().len(), 50_000);
 
-    let search = contraption(&["search", expr, "0..50000"]);
+    // The staged search (the default) and the full one keep the same rows.
+    let fast = contraption(&["search", expr, "0..50000"]);
+    assert!(fast.status.success(), "{fast:?}");
+    let (found, summary) = split(&fast.stdout);
+    assert_eq!(found, kept);
+    assert_eq!(summary["summary"], "fast");
+    assert_eq!(summary["searched"], 50_000);
+    assert_eq!(summary["matches"], kept.len());
+    let decided = &summary["decided"];
+    let stages = ["layout", "generator", "sweep", "full"].map(|k| decided[k].as_u64().unwrap());
+    assert_eq!(stages.iter().sum::<u64>(), 50_000, "{decided}");
+    assert!(
+        stages[3] >= kept.len() as u64,
+        "every match has its whole row"
+    );
+    assert!(
+        stages[1] + stages[2] > 0,
+        "some seeds decided early: {decided}"
+    );
+    assert!(
+        summary.get("mean_attempts").is_none(),
+        "no aggregates in a fast search"
+    );
+
+    let search = contraption(&["search", expr, "0..50000", "--summary", "full"]);
     assert!(search.status.success(), "{search:?}");
     let (found, summary) = split(&search.stdout);
     assert!(
@@ -67,6 +91,7 @@ fn search_finds_exactly_the_seeds_a_filtered_scan_keeps() {
         kept.len()
     );
     assert_eq!(found, kept);
+    assert!(summary.get("decided").is_none(), "{summary}");
     assert_eq!(summary["matches"], kept.len());
     assert_eq!(summary["complete"], true);
     // The whole range's aggregates are the scan's summary.
@@ -208,11 +233,19 @@ fn bad_searches_are_refused_and_change_nothing() {
             .success()
     );
     let saved = std::fs::read(&ck).unwrap();
-    for (expr, range, why) in [
-        ("walls = 4", "0..100", "criteria"),
-        ("walls = 5", "0..200", "range"),
+    for (expr, range, more, why) in [
+        ("walls = 4", "0..100", None, "criteria"),
+        ("walls = 5", "0..200", None, "range"),
+        (
+            "walls = 5",
+            "0..100",
+            Some("full"),
+            "summary fast, not full",
+        ),
     ] {
-        let out = contraption(&["search", expr, range, "--resume", ck_s]);
+        let mut args = vec!["search", expr, range, "--resume", ck_s];
+        args.extend(more.map(|m| ["--summary", m]).into_iter().flatten());
+        let out = contraption(&args);
         assert_eq!(out.status.code(), Some(1));
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(err.contains("another search") && err.contains(why), "{err}");

@@ -1,6 +1,9 @@
-//! `scan_columns`: a seed range summarised on this thread, as columns.
+//! `scan_columns`: a seed range summarised on this thread, as columns;
+//! `search_columns`: the matches of a staged search of a range, as columns.
 
-use contraption::{summarize, SeedRange, SeedRangeError, SeedSummary, Totals};
+use contraption::{
+    search_seed, summarize, Decided, Decision, SeedRange, SeedRangeError, SeedSummary, Totals,
+};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
@@ -58,4 +61,43 @@ pub(crate) fn scan_columns<'py>(
         next = end;
     }
     Ok((columns.into_dict(py)?, json(&totals), matches))
+}
+
+/// The staged search of `start..stop` on this thread (`contraption search`
+/// without `--summary full`): the columns of the matching rows, in seed order,
+/// where each seed was decided (JSON of the engine's `Decided`) and the number
+/// of matches. The same rows as [`scan_columns`] with `where_`, with less work.
+#[pyfunction]
+pub(crate) fn search_columns<'py>(
+    py: Python<'py>,
+    start: u64,
+    stop: u64,
+    rules: Option<&PyRules>,
+    expr: &str,
+) -> PyResult<(Bound<'py, PyDict>, String, u64)> {
+    check_range(start, stop)?;
+    let rules = rules_or_default(rules);
+    let criteria = criteria(expr, &rules)?;
+    let mut columns = Columns::new();
+    let mut decided = Decided::default();
+    let mut matches = 0u64;
+    let mut next = start;
+    while next < stop {
+        let end = (next + CHUNK).min(stop);
+        let found: Vec<Decision> = py.allow_threads(|| {
+            (next..end)
+                .map(|s| search_seed(&rules, s as u32, &criteria, || false).expect("never stopped"))
+                .collect()
+        });
+        for d in &found {
+            decided.add(d.stage);
+            if let Some(row) = &d.row {
+                matches += 1;
+                columns.push(row)?;
+            }
+        }
+        py.check_signals()?;
+        next = end;
+    }
+    Ok((columns.into_dict(py)?, json(&decided), matches))
 }

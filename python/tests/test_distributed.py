@@ -98,7 +98,7 @@ def test_another_cut_or_other_rules_in_the_same_directory_are_refused(client, sc
 def test_where_keeps_only_the_matches(client, tmp_path, cli):
     expr = "solving = 1 and walls >= 4"
     result = distributed.scan(1000, 4000, client=client, out=tmp_path, where=expr, shard_size=300)
-    lines = [json.loads(l) for l in cli("search", expr, "1000..4000").stdout.splitlines()]
+    lines = [json.loads(l) for l in cli("search", expr, "1000..4000", "--summary", "full").stdout.splitlines()]
     matches, last = lines[:-1], lines[-1]["summary"]
     assert result["shards"] == 10
     assert rows_in(tmp_path) == [with_gear(m) for m in matches]

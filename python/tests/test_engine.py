@@ -60,8 +60,18 @@ def test_search_equals_the_cli_search(cli):
     assert table.num_rows == len(matches) == last["matches"] > 0
     assert table.to_pylist() == [with_gear(m) for m in matches]
     s = contraption.table_summary(table)
+    assert s["summary"] == "fast" and s["decided"] == last["decided"]
+    assert s["searched"] == sum(s["decided"].values()) == 3000
+    # summary="full": every row computed, the whole range's aggregates.
+    lines = [json.loads(l) for l in cli("search", expr, "1000..4000", "--summary", "full").stdout.splitlines()]
+    full_last = lines[-1]["summary"]
+    table = contraption.search(expr, 1000, 4000, summary="full")
+    assert table.to_pylist() == [with_gear(m) for m in matches]
+    s = contraption.table_summary(table)
     for field in ["seeds", "accepted", "fallback", "mean_attempts", "attempts_histogram", "rules_id"]:
-        assert s[field] == last[field], field
+        assert s[field] == full_last[field], field
+    with pytest.raises(contraption.ContraptionError, match="'fast' or 'full'"):
+        contraption.search(expr, 0, 10, summary="some")
 
 
 def test_tables_go_to_pandas_and_parquet(tmp_path):

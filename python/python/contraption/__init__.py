@@ -225,16 +225,49 @@ def scan(start: Union[int, str], stop: Union[int, str], rules: RulesLike = None)
     return _scan(start, stop, rules, None)[0]
 
 
-def search(expr: str, start: Union[int, str], stop: Union[int, str], rules: RulesLike = None) -> pa.Table:
+def search(
+    expr: str,
+    start: Union[int, str],
+    stop: Union[int, str],
+    rules: RulesLike = None,
+    summary: str = "fast",
+) -> pa.Table:
     """The seeds of START..STOP whose shipped level meets ``expr`` (the criteria
-    of ``contraption search``, e.g. ``"solving = 1 and walls = 5"``) as a table of
-    their rows; the metadata holds the whole range's summary, as for :func:`scan`."""
+    of ``contraption search``, e.g. ``"solving = 1 and walls >= 4"``) as a table of
+    their rows. As ``contraption search``, each seed is decided with the least
+    work that gives its full row's answer, and the metadata's summary holds the
+    seeds searched, the matches and where each seed was decided
+    (``{"summary": "fast", "decided": {"layout": …, "generator": …, "sweep": …,
+    "full": …}}``); with ``summary="full"`` every row is computed and the
+    metadata holds the whole range's aggregates, as for :func:`scan`."""
     if not isinstance(expr, str):
         raise TypeError(f"a search is a str, not {type(expr).__name__}")
-    return _scan(start, stop, rules, expr)[0]
+    if summary == "full":
+        return _scan(start, stop, rules, expr)[0]
+    if summary != "fast":
+        raise ContraptionError(f"summary is 'fast' or 'full', not {summary!r}")
+    a, b = _range(start, stop)
+    r = load_rules(rules)
+    columns, decided, matches = _engine.search_columns(a, b, r, expr)
+    stages = json.loads(decided)
+    fast = {
+        "rules_id": r.id,
+        "searched": sum(stages.values()),
+        "matches": matches,
+        "summary": "fast",
+        "decided": stages,
+    }
+    metadata = {
+        "contraption.range": f"{a}..{b}",
+        "contraption.rules_id": r.id,
+        "contraption.summary": json.dumps(fast),
+        "contraption.where": _engine.check_criteria(expr, r),
+    }
+    return _table(columns, metadata)
 
 
 def table_summary(table: pa.Table) -> dict[str, Any]:
     """The summary a table from :func:`scan` or :func:`search` carries: the whole
-    range's aggregates as ``contraption scan --json`` prints them."""
+    range's aggregates as ``contraption scan --json`` prints them (for a fast
+    :func:`search`, the seeds searched, the matches and where each was decided)."""
     return json.loads(table.schema.metadata[b"contraption.summary"])
