@@ -13,7 +13,8 @@ COLUMNS = "seed, rules_version, shipped, attempts, fallback, pre_solved, solving
 
 
 def stored(path, rules_id):
-    with sqlite3.connect(f"file:{path}?mode=ro", uri=True) as db:
+    # Read-write: a read-only connection cannot open a WAL file whose -shm is gone.
+    with sqlite3.connect(path) as db:
         return db.execute(f"SELECT {COLUMNS} FROM seeds WHERE rules_id = ? ORDER BY seed", (rules_id,)).fetchall()
 
 

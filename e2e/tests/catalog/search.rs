@@ -1,8 +1,11 @@
 //! Search in the Seeds view (issue 11): criteria with an error show the engine's
 //! message and place; valid ones search a range as a job; the matches (stored
-//! in the catalog, shown alone in the table) and the whole range's totals equal
-//! `contraption search` of the same range (the CLI release binary). Screenshots
-//! at 1440x900 and 1024x700.
+//! in the catalog, shown alone in the table) equal `contraption search` of the
+//! same range (the CLI release binary), and so does what the search counted:
+//! a fast search's (the default) seeds decided at each stage, the CLI's fast
+//! summary; with "Whole-range totals" ticked, the whole range's totals, the
+//! CLI's `--summary full` one. Screenshots at 1440x900 (fast, then at the
+//! end) and 1024x700.
 
 use serde_json::Value;
 
@@ -11,9 +14,11 @@ use contraption_e2e::{cli_run, grouped, Studio};
 
 const CRITERIA: &str = "walls in 3..5 and not fallback";
 
-/// `contraption search EXPR FROM..TO`: the matching seeds and the summary.
-fn cli_search(criteria: &str, from: u32, to: u32) -> (Vec<u64>, Value) {
-    let (code, out, err) = cli_run(&["search", criteria, &format!("{from}..{to}")]);
+/// `contraption search EXPR FROM..TO --summary KIND` (`fast` or `full`): the
+/// matching seeds and the summary.
+fn cli_search(criteria: &str, from: u32, to: u32, kind: &str) -> (Vec<u64>, Value) {
+    let range = format!("{from}..{to}");
+    let (code, out, err) = cli_run(&["search", criteria, &range, "--summary", kind]);
     assert_eq!(code, 0, "contraption search failed: {err}");
     let mut lines: Vec<Value> = out
         .lines()
@@ -30,11 +35,34 @@ async fn total(s: &Studio, key: &str) -> String {
         .await
 }
 
+/// The `dd` of one stage of the search's decided counts.
+async fn decided(s: &Studio, stage: &str) -> String {
+    s.content(&format!("#search-decided [data-stage='{stage}'] dd"))
+        .await
+}
+
+/// The seeds of the table's rows, in their order.
+async fn shown_seeds(s: &Studio) -> Vec<u64> {
+    s.eval("[...document.querySelectorAll('#seed-table .tr[data-seed]')].map(e => Number(e.dataset.seed))")
+        .await
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_u64().unwrap())
+        .collect()
+}
+
 #[tokio::test(flavor = "multi_thread")]
 async fn a_search_from_the_seeds_view_finds_what_the_cli_finds() {
     let (from, to) = (0u32, 3000u32);
-    let (seeds, summary) = cli_search(CRITERIA, from, to);
+    let (seeds, summary) = cli_search(CRITERIA, from, to, "full");
     assert!(!seeds.is_empty() && seeds.len() < 3000);
+    let (fast_seeds, fast) = cli_search(CRITERIA, from, to, "fast");
+    assert_eq!(
+        fast_seeds, seeds,
+        "the CLI's fast and full searches find the same seeds"
+    );
+    assert_eq!(fast["summary"], "fast");
     let (dir, db) = temp_catalog("search");
     let s = launch(&db).await;
     s.resize(1440, 900).await;
@@ -57,14 +85,78 @@ async fn a_search_from_the_seeds_view_finds_what_the_cli_finds() {
         Value::String("failed".into())
     );
 
-    // Valid criteria: the search runs over the range to the end.
+    // Valid criteria, "Whole-range totals" off (the default): a fast search
+    // over the range to the end.
+    assert_eq!(
+        s.eval("document.getElementById('search-whole-range').checked")
+            .await,
+        Value::Bool(false)
+    );
     set_input(&s, "#filter-input", CRITERIA).await;
     s.click("#search-start").await;
     s.wait_for(
-        "document.getElementById('view-seeds').dataset.search === 'done' && !!document.getElementById('search-totals')",
-        "the search done",
+        "document.getElementById('view-seeds').dataset.search === 'done' && !!document.getElementById('search-decided')",
+        "the fast search done",
     )
     .await;
+    assert_eq!(
+        s.eval(
+            "!document.querySelector('.filter-error') && !document.getElementById('search-totals')"
+        )
+        .await,
+        Value::Bool(true)
+    );
+    assert_eq!(
+        s.attr_of("#search-result", "data-matches").await,
+        seeds.len().to_string()
+    );
+    wait_count(&s, seeds.len()).await;
+    let shown = shown_seeds(&s).await;
+    assert!(!shown.is_empty());
+    assert_eq!(
+        shown,
+        seeds[..shown.len()],
+        "the fast search's first rows are the CLI's first matches"
+    );
+    // Searched, matched and decided at each stage: the CLI's fast summary.
+    let f = |k: &str| fast[k].as_u64().unwrap();
+    assert_eq!(f("searched"), u64::from(to - from));
+    assert_eq!(f("matches"), seeds.len() as u64);
+    assert_eq!(
+        s.content("#search-decided [data-count='searched']").await,
+        grouped(f("searched"))
+    );
+    assert_eq!(
+        s.content("#search-decided [data-count='matched']").await,
+        grouped(f("matches"))
+    );
+    let mut sum = 0;
+    for stage in ["layout", "generator", "sweep", "full"] {
+        let n = fast["decided"][stage].as_u64().unwrap();
+        sum += n;
+        assert_eq!(decided(&s, stage).await, grouped(n), "decided at {stage}");
+        let title = s
+            .attr_of(&format!("#search-decided [data-stage='{stage}']"), "title")
+            .await;
+        assert!(title.contains('%'), "{stage}'s share on hover: {title}");
+    }
+    assert_eq!(sum, u64::from(to - from));
+    s.screenshot_x("catalog-search-fast-1440x900", Some((1440, 900)))
+        .await;
+
+    // Ticked: the same criteria and range again, a full search (another
+    // search, not the fast one continued), with the whole range's totals.
+    s.click("#search-whole-range").await;
+    s.click("#search-start").await;
+    s.wait_for(
+        "document.getElementById('view-seeds').dataset.search === 'done' && !!document.getElementById('search-totals')",
+        "the full search done",
+    )
+    .await;
+    assert_eq!(
+        s.eval("!document.getElementById('search-decided')").await,
+        Value::Bool(true)
+    );
     assert_eq!(
         s.eval("!document.querySelector('.filter-error')").await,
         Value::Bool(true)
@@ -79,14 +171,7 @@ async fn a_search_from_the_seeds_view_finds_what_the_cli_finds() {
         "yes".to_string()
     );
     wait_count(&s, seeds.len()).await;
-    let shown: Vec<u64> = s
-        .eval("[...document.querySelectorAll('#seed-table .tr[data-seed]')].map(e => Number(e.dataset.seed))")
-        .await
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|v| v.as_u64().unwrap())
-        .collect();
+    let shown = shown_seeds(&s).await;
     assert!(!shown.is_empty());
     assert_eq!(
         shown,
@@ -94,7 +179,7 @@ async fn a_search_from_the_seeds_view_finds_what_the_cli_finds() {
         "the first rows are the CLI's first matches"
     );
 
-    // The whole range's totals: the CLI's summary.
+    // The whole range's totals: the CLI's full summary.
     let n = |k: &str| summary[k].as_u64().unwrap();
     assert_eq!(n("searched"), u64::from(to - from));
     assert_eq!(n("matches"), seeds.len() as u64);
@@ -149,10 +234,11 @@ async fn a_search_from_the_seeds_view_finds_what_the_cli_finds() {
         "{item}"
     );
 
-    // A stopped search is listed with Resume, which puts its criteria and range
-    // back and continues it to the end: the CLI's matches.
+    // A stopped (fast) search is listed with Resume, which puts its criteria,
+    // range and kind back and continues it to the end: the CLI's matches.
     let (from2, to2) = (3000u32, 63000u32);
-    let (seeds2, _) = cli_search("walls = 5", from2, to2);
+    let (seeds2, _) = cli_search("walls = 5", from2, to2, "fast");
+    s.click("#search-whole-range").await;
     set_input(&s, "#filter-input", "walls = 5").await;
     set_input(&s, "#search-from", &from2.to_string()).await;
     set_input(&s, "#search-to", &to2.to_string()).await;
@@ -170,6 +256,7 @@ async fn a_search_from_the_seeds_view_finds_what_the_cli_finds() {
     .await;
     set_input(&s, "#filter-input", "fallback").await;
     set_input(&s, "#search-from", "0").await;
+    s.click("#search-whole-range").await;
     s.click("#search-list [data-resume-search]").await;
     s.wait_for(
         "document.getElementById('view-seeds').dataset.search === 'done' && document.getElementById('search-from').value === '3000'",
@@ -181,15 +268,22 @@ async fn a_search_from_the_seeds_view_finds_what_the_cli_finds() {
             .await,
         Value::String("walls = 5".into())
     );
+    // Resumed as what it was: a fast search (the box unticked again).
+    assert_eq!(
+        s.eval("!document.getElementById('search-whole-range').checked && !!document.getElementById('search-decided')")
+            .await,
+        Value::Bool(true)
+    );
     assert_eq!(
         s.attr_of("#search-result", "data-matches").await,
         seeds2.len().to_string()
     );
-    // Both are listed, newest first; Matches shows the first one's again.
+    // All three are listed, newest first, each with its kind; Matches shows the
+    // first one's again.
     assert_eq!(
-        s.eval("document.querySelectorAll('#search-list [data-search]').length")
+        s.eval("[...document.querySelectorAll('#search-list [data-search]')].map(e => e.dataset.summary).join(' ')")
             .await,
-        Value::from(2)
+        Value::String("fast full fast".into())
     );
     s.click("#search-list [data-search]:last-child [data-matches]")
         .await;
