@@ -13,9 +13,14 @@ COLUMNS = "seed, rules_version, shipped, attempts, fallback, pre_solved, solving
 
 
 def stored(path, rules_id):
-    # Read-write: a read-only connection cannot open a WAL file whose -shm is gone.
-    with sqlite3.connect(path) as db:
+    # Closed before the next load: this process holds two SQLite libraries (Python's and the
+    # engine's bundled one), and POSIX locks are per process, so a connection left open by one
+    # does not see the other's writes safely.
+    db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    try:
         return db.execute(f"SELECT {COLUMNS} FROM seeds WHERE rules_id = ? ORDER BY seed", (rules_id,)).fetchall()
+    finally:
+        db.close()
 
 
 def test_loaded_rows_are_the_rows_the_cli_stores(tmp_path, cli):
