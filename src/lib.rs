@@ -69,7 +69,13 @@ pub use files::scenes::parse_scene;
 pub use files::solution::{
     new_solution, parse_solution, replay, solution_text, Solution, SolutionError,
 };
-pub use generate::generator::{draw_candidate, generate, generate_with, GenerateOptions};
+pub use generate::attempt::judge_world;
+pub use generate::draws::{DrawSpan, DropReason, NoTap, Site, Tap, WallFate};
+pub use generate::generator::{
+    draw_candidate, draw_candidate_with, generate, generate_with, GenerateOptions,
+};
+pub use generate::pins::{Pin, PinError, PinTo, MAX_PINS};
+pub use generate::record::{record_draws, AttemptDraws, Draw, DrawRecord, DrawnWall, PinnedFrom};
 pub use generate::report::{Attempt, GenerationReport, Mode, Shipped, Verdict};
 pub use generate::summary::{
     summarize, summarize_report, summarize_until, SeedSummary, ShippedKind,
@@ -78,6 +84,7 @@ pub use generate::sweep::{
     complete_sweep, mark_solving, mark_solving_until, run_sweep, run_sweep_plain, run_sweep_traced,
     sweep_placement, sweep_placements, Stopped, Sweep, SweepCounts, SweepEntry, SweepResult,
 };
+pub use generate::what_if::{what_if, WhatIf};
 pub use rules::defaults::NEARLY_TRIVIAL_SOLVING;
 pub use rules::diff::{rules_diff, RulesDifference};
 pub use rules::legal::{check_part, check_placement, check_placements, PlacementError};

@@ -2,13 +2,14 @@
 //! ship the first one that is neither trivial nor unsolvable by one ramp.
 
 use crate::base::geometry::{point_closer_than, Vec2};
+use crate::generate::attempt::judge;
+use crate::generate::draws::{DrawSpan, NoTap, Site, Tap, WallFate};
 use crate::generate::report::{Attempt, GenerationReport, Mode, Shipped, Verdict};
-use crate::generate::sweep::{run_sweep_traced, sweep_placement};
+use crate::generate::sweep::sweep_placement;
 use crate::rules::valid::ValidRules;
 use crate::rules::value::{CountRange, RealRange, Rules, RULES_VERSION};
 use crate::seed::rng::Mulberry32;
 use crate::sim::{BareTrace, Compiled, Outcome, SimOptions, SimResult};
-use crate::world::hash::level_hash;
 use crate::world::model::{Goal, Inventory, Wall, World};
 
 /// How much detail a report carries.
@@ -38,20 +39,41 @@ impl GenerateOptions {
 use crate::base::round::round_hundredths as q;
 
 /// One value of a real range: a draw, unless the range holds a single value.
-fn real(rng: &mut Mulberry32, r: RealRange) -> f64 {
+#[inline(always)]
+fn real(rng: &mut Mulberry32, tap: &mut impl Tap, site: Site, r: RealRange) -> f64 {
+    let span = DrawSpan {
+        min: r.min,
+        max: r.max,
+        integer: false,
+    };
     if r.is_fixed() {
-        r.min
+        tap.value(site, span, None, r.min)
     } else {
-        rng.range(r.min, r.max)
+        let raw = tap.raw(site, rng.next_u32());
+        tap.value(
+            site,
+            span,
+            Some(raw),
+            r.min + f64::from(raw) / 4_294_967_296.0 * (r.max - r.min),
+        )
     }
 }
 
 /// One value of a count range: a draw, unless the range holds a single value.
-fn count(rng: &mut Mulberry32, r: CountRange) -> u32 {
+#[inline(always)]
+fn count(rng: &mut Mulberry32, tap: &mut impl Tap, site: Site, r: CountRange) -> u32 {
+    let span = DrawSpan {
+        min: f64::from(r.min),
+        max: f64::from(r.max),
+        integer: true,
+    };
     if r.is_fixed() {
-        r.min
+        tap.value(site, span, None, span.min) as u32
     } else {
-        rng.int(r.min, r.max - r.min + 1)
+        let raw = tap.raw(site, rng.next_u32());
+        let n = r.max - r.min + 1;
+        let v = r.min + (f64::from(raw) / 4_294_967_296.0 * f64::from(n)) as u32;
+        tap.value(site, span, Some(raw), f64::from(v)) as u32
     }
 }
 
@@ -72,21 +94,31 @@ fn count(rng: &mut Mulberry32, r: CountRange) -> u32 {
 /// A range that holds a single value (`min = max`) is a constant: it takes no draw.
 /// Every coordinate is rounded to hundredths (`floor(v · 100 + 0.5) / 100`).
 pub fn draw_candidate(rules: &Rules, rng: &mut Mulberry32) -> World {
-    let ball = Vec2::new(q(real(rng, rules.ball.start_x)), rules.ball.start_y);
+    draw_candidate_with(rules, rng, &mut NoTap)
+}
+
+/// [`draw_candidate`] with a [`Tap`] that sees (and may replace) every value as it
+/// is drawn and every wall's fate; with [`NoTap`] it is `draw_candidate`.
+pub fn draw_candidate_with(rules: &Rules, rng: &mut Mulberry32, tap: &mut impl Tap) -> World {
+    let ball = Vec2::new(
+        q(real(rng, tap, Site::BallStartX, rules.ball.start_x)),
+        rules.ball.start_y,
+    );
+    let goal_x = q(real(rng, tap, Site::GoalX, rules.goal.x));
     let goal = Goal {
-        center: Vec2::new(q(real(rng, rules.goal.x)), q(real(rng, rules.goal.y))),
+        center: Vec2::new(goal_x, q(real(rng, tap, Site::GoalY, rules.goal.y))),
         width: rules.goal.width,
         height: rules.goal.height,
     };
     let w = &rules.walls;
-    let n = count(rng, w.count);
+    let n = count(rng, tap, Site::WallsCount, w.count);
     let mut walls = Vec::with_capacity(n as usize);
     let (width, height) = (rules.field.width, rules.field.height);
-    for _ in 0..n {
-        let cx = real(rng, w.center_x);
-        let cy = real(rng, w.center_y);
-        let half = real(rng, w.length) / 2.0;
-        let angle = real(rng, w.angle);
+    for number in 1..=n {
+        let cx = real(rng, tap, Site::WallCenterX(number), w.center_x);
+        let cy = real(rng, tap, Site::WallCenterY(number), w.center_y);
+        let half = real(rng, tap, Site::WallLength(number), w.length) / 2.0;
+        let angle = real(rng, tap, Site::WallAngle(number), w.angle);
         let (dx, dy) = (libm::cos(angle) * half, libm::sin(angle) * half);
         let wall = Wall {
             a: Vec2::new(q(cx - dx), q(cy - dy)),
@@ -102,16 +134,21 @@ pub fn draw_candidate(rules: &Rules, rng: &mut Mulberry32) -> World {
         let near_goal = goal
             .zone()
             .segment_closer_than(wall.a, wall.b, w.goal_clearance);
-        if inside(wall.a) && inside(wall.b) && !near_ball && !near_goal {
+        let fate = WallFate {
+            outside_field: !(inside(wall.a) && inside(wall.b)),
+            near_ball,
+            near_goal,
+        };
+        if tap.wall(number, &wall, fate) {
             walls.push(wall);
         }
     }
     let parts = &rules.parts;
     let inventory = Inventory {
-        ramp: count(rng, parts.ramp.count),
-        fan: count(rng, parts.fan.count),
-        bumper: count(rng, parts.bumper.count),
-        gear: count(rng, parts.gear.count),
+        ramp: count(rng, tap, Site::Ramps, parts.ramp.count),
+        fan: count(rng, tap, Site::Fans, parts.fan.count),
+        bumper: count(rng, tap, Site::Bumpers, parts.bumper.count),
+        gear: count(rng, tap, Site::Gears, parts.gear.count),
     };
     World {
         ball,
@@ -219,7 +256,6 @@ pub fn generate_with(
 ) -> GenerationReport {
     let bare_options = SimOptions::with_trajectory(options.trajectory_stride);
     let max_attempts = rules.generator.max_attempts;
-    let sweep_size = rules.sweep.size();
     let complete = options.mode == Mode::Inspector;
     let mut attempts: Vec<Attempt> = Vec::new();
     let pick = pick(
@@ -228,85 +264,14 @@ pub fn generate_with(
         &bare_options,
         draw,
         |c| {
-            let Candidate {
-                index,
-                world,
-                compiled,
-                bare,
-                trace,
-                fallback_candidate,
-            } = c;
-            let hash = level_hash(&world);
-            if bare.outcome == Outcome::Goal {
-                // The game never sweeps a preSolved candidate; the inspector does, to
-                // show what a ramp would have done, without changing the verdict.
-                let sweep = complete.then(|| {
-                    run_sweep_traced(
-                        rules,
-                        &world,
-                        &compiled,
-                        &trace,
-                        true,
-                        options.trajectory_stride,
-                    )
-                });
-                attempts.push(Attempt {
-                    index,
-                    world,
-                    level_hash: hash,
-                    verdict: Verdict::PreSolved,
-                    reason: format!(
-                        "preSolved: the bare ball falls into the goal after {} steps",
-                        bare.steps
-                    ),
-                    fallback_candidate: false,
-                    bare,
-                    sweep,
-                });
-                return None;
-            }
-            let sweep = run_sweep_traced(
-                rules,
-                &world,
-                &compiled,
-                &trace,
-                complete,
-                options.trajectory_stride,
-            );
-            let (verdict, reason) = match sweep.game_stop {
-            Some(stop) => {
-                let p = sweep_placement(rules, stop as usize);
-                (
-                    Verdict::Accepted,
-                    format!(
-                        "accepted: a ramp at ({}, {}) tilted {} rad carries the ball to the goal (placement {} of {sweep_size})",
-                        p.x, p.y, p.angle, stop + 1
-                    ),
-                )
-            }
-            None => (
-                Verdict::NoSingleRampSolution,
-                format!(
-                    "no one-ramp solution: none of the {sweep_size} ramp placements reaches the goal{}",
-                    if fallback_candidate {
-                        "; kept as the fallback (first non-trivial candidate)"
-                    } else {
-                        ""
-                    }
-                ),
-            ),
-        };
-            let stop = sweep.game_stop;
-            attempts.push(Attempt {
-                index,
-                world,
-                level_hash: hash,
-                verdict,
-                reason,
-                fallback_candidate,
-                bare,
-                sweep: Some(sweep),
-            });
+            let fallback_candidate = c.fallback_candidate;
+            let attempt = judge(rules, c, complete, options.trajectory_stride);
+            let stop = match attempt.verdict {
+                Verdict::PreSolved => None,
+                _ => attempt.sweep.as_ref().and_then(|s| s.game_stop),
+            };
+            debug_assert_eq!(attempt.fallback_candidate, fallback_candidate);
+            attempts.push(attempt);
             stop
         },
         || false,

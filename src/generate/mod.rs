@@ -1,10 +1,15 @@
 //! Level 6, generate-and-test: drawing candidates, the 144-placement sweep, the
 //! generator's trace (the report) and its one-row summary.
 
+pub mod attempt;
+pub mod draws;
 pub mod generator;
+pub mod pins;
+pub mod record;
 pub mod report;
 pub mod summary;
 pub mod sweep;
+pub mod what_if;
 
 #[cfg(test)]
 mod shortcut_tests;
