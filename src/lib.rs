@@ -60,6 +60,7 @@ pub use analysis::totals::{ScanSummary, Totals};
 pub use base::canonical::{canonical_json, content_checksum};
 pub use base::geometry::Vec2;
 pub use base::strict_json::JsonError;
+pub use files::edited_level::export_edited_level;
 pub use files::level_file::{
     export_level, level_file_text, parse_level_file, verify, Drift, LevelFile, LevelFileError,
     LevelVerdict, Verification,

@@ -21,8 +21,10 @@ use sha2::{Digest, Sha256};
 
 use crate::base::canonical::canonical_json;
 use crate::base::strict_json::{self, JsonError};
+use crate::files::edited_level::edited_now;
 use crate::files::envelope::{made_under, read_envelope, rules_mismatch, EnvelopeError};
 use crate::generate::generator::{generate, GenerateOptions};
+use crate::generate::pins::Pin;
 use crate::rules::valid::ValidRules;
 use crate::rules::value::RULES_VERSION;
 use crate::seed::seed::{parse_seed, SeedSource};
@@ -33,6 +35,8 @@ use crate::world::model::{Placement, World, WorldError};
 pub const LEVEL_FORMAT: &str = "contraption-level";
 /// The schema version this engine writes.
 pub const LEVEL_SCHEMA_VERSION: u32 = 2;
+/// The schema version of an edited level (a seed's draws with pins).
+pub const LEVEL_SCHEMA_EDITED: u32 = 3;
 /// The first schema version, still read.
 pub const LEVEL_SCHEMA_V1: u32 = 1;
 /// Larger files are refused before they are parsed.
@@ -88,6 +92,16 @@ pub struct LevelFile {
     pub level: World,
     pub level_hash: String,
     pub verdict: LevelVerdict,
+    /// The pins a designer set on the seed's draws (schema version 3 only): the
+    /// level is the pinned candidate of the seed, judged on its own, not the level
+    /// the seed ships. See [`crate::files::edited_level`].
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "crate::files::envelope::present"
+    )]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub edited: Option<Vec<Pin>>,
     /// SHA-256 (64 hex digits) of the canonical JSON of every other field, in this
     /// order (version 2).
     #[serde(
@@ -112,7 +126,9 @@ pub enum LevelFileError {
     Malformed(String),
     #[error("the file says format '{0}'; level files say 'contraption-level'")]
     WrongFormat(String),
-    #[error("schema version {0} is unknown; this engine reads versions 1 and 2")]
+    #[error(
+        "schema version {0} is unknown; this engine reads versions 1, 2 and 3 (edited levels)"
+    )]
     UnknownSchemaVersion(u32),
     #[error("the level is not valid: {0}")]
     InvalidLevel(WorldError),
@@ -176,6 +192,7 @@ pub fn export_level(rules: &ValidRules, seed: u32, daily_key: Option<String>) ->
         daily_key,
         level: s.world,
         level_hash: s.level_hash,
+        edited: None,
         verdict: LevelVerdict {
             shipped_attempt: s.attempt,
             fallback: s.fallback,
@@ -198,25 +215,28 @@ pub fn level_file_text(file: &LevelFile) -> String {
 /// Reads a level file strictly. Nothing is regenerated here; see [`verify`].
 pub fn parse_level_file(bytes: &[u8]) -> Result<LevelFile, LevelFileError> {
     let text = strict_json::checked_text(bytes, MAX_LEVEL_FILE_BYTES)?;
-    let version = read_envelope(text, LEVEL_FORMAT, &[LEVEL_SCHEMA_V1, LEVEL_SCHEMA_VERSION])
-        .map_err(|e| match e {
-            EnvelopeError::Json(e) => e.into(),
-            EnvelopeError::WrongFormat(f) => LevelFileError::WrongFormat(f),
-            EnvelopeError::MissingFormat => {
-                LevelFileError::Malformed("missing field `format`".into())
-            }
-            EnvelopeError::UnknownVersion(v) => {
-                LevelFileError::UnknownSchemaVersion(u32::try_from(v).unwrap_or(u32::MAX))
-            }
-            EnvelopeError::MissingVersion => {
-                LevelFileError::Malformed("`schema_version` must be a whole number".into())
-            }
-        })?;
+    let version = read_envelope(
+        text,
+        LEVEL_FORMAT,
+        &[LEVEL_SCHEMA_V1, LEVEL_SCHEMA_VERSION, LEVEL_SCHEMA_EDITED],
+    )
+    .map_err(|e| match e {
+        EnvelopeError::Json(e) => e.into(),
+        EnvelopeError::WrongFormat(f) => LevelFileError::WrongFormat(f),
+        EnvelopeError::MissingFormat => LevelFileError::Malformed("missing field `format`".into()),
+        EnvelopeError::UnknownVersion(v) => {
+            LevelFileError::UnknownSchemaVersion(u32::try_from(v).unwrap_or(u32::MAX))
+        }
+        EnvelopeError::MissingVersion => {
+            LevelFileError::Malformed("`schema_version` must be a whole number".into())
+        }
+    })?;
     let file: LevelFile = strict_json::parse_checked(text)?;
     let fields = [
         ("rules_id", file.rules_id.is_some()),
         ("rules", file.rules.is_some()),
         ("file_hash", file.file_hash.is_some()),
+        ("edited", file.edited.is_some()),
     ];
     if version == LEVEL_SCHEMA_V1 {
         if let Some((name, _)) = fields.iter().find(|(_, present)| *present) {
@@ -225,6 +245,18 @@ pub fn parse_level_file(bytes: &[u8]) -> Result<LevelFile, LevelFileError> {
             )));
         }
     } else {
+        match (version == LEVEL_SCHEMA_EDITED, &file.edited) {
+            (true, None) => return Err(LevelFileError::Malformed("missing field `edited`".into())),
+            (true, Some(pins)) if pins.is_empty() => {
+                return Err(LevelFileError::Malformed("`edited` names no pin".into()))
+            }
+            (false, Some(_)) => {
+                return Err(LevelFileError::Malformed(
+                    "unknown field `edited` in a schema version 2 file".into(),
+                ))
+            }
+            _ => {}
+        }
         for name in ["rules_id", "file_hash"] {
             if !fields.iter().any(|(n, present)| *n == name && *present) {
                 return Err(LevelFileError::Malformed(format!("missing field `{name}`")));
@@ -320,7 +352,10 @@ pub struct Verification {
 /// default rules, so its `rules_id` shows as drift.
 pub fn verify(file: &LevelFile) -> Verification {
     let rules = file.made_under().unwrap_or_default();
-    let mut now = export_level(&rules, file.seed, file.daily_key.clone());
+    let mut now = match &file.edited {
+        Some(pins) => edited_now(&rules, file, pins),
+        None => export_level(&rules, file.seed, file.daily_key.clone()),
+    };
     let mut mine = file.clone();
     mine.file_hash = None;
     now.file_hash = None;

@@ -1,6 +1,7 @@
 //! Level 7, files: the level, solution, rules and scene files, each read strictly
 //! through one envelope and written canonically.
 
+pub mod edited_level;
 pub mod envelope;
 pub mod level_file;
 pub mod rules_file;
