@@ -98,3 +98,8 @@ pub fn check_embedded_rules(
     }
     Ok(())
 }
+
+/// clap value parser for a pin (`1:goal.x=40`, `1:goal.x=raw:123`, `2:walls[3]=drop`).
+pub fn pin(text: &str) -> Result<contraption::Pin, String> {
+    contraption::Pin::parse(text).map_err(|e| crate::term::printable(&e.to_string()).into_owned())
+}

@@ -1,9 +1,9 @@
-//! `contraption generate SEED [--full]`.
+//! `contraption generate SEED [--full] [--pin PIN]...`.
 
 use std::io::Write;
 
 use anyhow::Result;
-use contraption::{generate, GenerateOptions, ParsedSeed};
+use contraption::{generate, what_if, GenerateOptions, ParsedSeed, Pin};
 
 use crate::exit::Exit;
 use crate::output::Out;
@@ -17,6 +17,11 @@ pub struct Args {
     /// Inspector mode: simulate all 144 sweep placements of every attempt.
     #[arg(long)]
     full: bool,
+    /// What if: pin a draw (ATTEMPT:SITE=VALUE, ATTEMPT:SITE=raw:N or
+    /// ATTEMPT:walls[N]=keep|drop; `contraption draws SEED` lists the sites) and
+    /// generate from the pinned draws on. Implies --full.
+    #[arg(long, value_parser = crate::args::pin)]
+    pin: Vec<Pin>,
 }
 
 pub fn run(args: Args, ctx: &Ctx, out: &mut Out) -> Result<Exit> {
@@ -25,15 +30,25 @@ pub fn run(args: Args, ctx: &Ctx, out: &mut Out) -> Result<Exit> {
     } else {
         GenerateOptions::game()
     };
-    let report = generate(&ctx.rules, args.seed.seed, &options);
+    let report = if args.pin.is_empty() {
+        generate(&ctx.rules, args.seed.seed, &options)
+    } else {
+        what_if(&ctx.rules, args.seed.seed, &args.pin, 0)?.report
+    };
     if ctx.json {
         out.json(&report)?;
         return Ok(Exit::Success);
     }
+    let pins: Vec<String> = args.pin.iter().map(|p| p.to_string()).collect();
     writeln!(
         out,
-        "seed {} (rules {}): shipped attempt {}{}, level {}",
+        "seed {}{} (rules {}): shipped attempt {}{}, level {}",
         report.seed,
+        if pins.is_empty() {
+            String::new()
+        } else {
+            format!(" edited with {}", pins.join(", "))
+        },
         ctx.rules_label(),
         report.shipped.attempt,
         if report.shipped.fallback {

@@ -3,6 +3,7 @@
 pub mod bookmarks;
 pub mod compare;
 pub mod daily;
+pub mod draws;
 pub mod export;
 pub mod generate;
 pub mod render;
