@@ -95,6 +95,24 @@ impl Site {
         })
     }
 
+    /// What the value is for, in one line (the draw table of `docs/rules.md`).
+    pub fn describe(self) -> &'static str {
+        match self {
+            Site::BallStartX => "the ball's start x (its y is `ball.start_y`, no draw)",
+            Site::GoalX => "the goal's centre x",
+            Site::GoalY => "the goal's centre y",
+            Site::WallsCount => "how many walls are drawn (dropped ones count)",
+            Site::WallCenterX(_) => "wall N's centre x",
+            Site::WallCenterY(_) => "wall N's centre y",
+            Site::WallLength(_) => "wall N's length: its ends are the centre ± length/2 · (cos, sin)(angle), rounded",
+            Site::WallAngle(_) => "wall N's angle; then the wall is kept, or dropped when an end sticks out of the field, it passes near the ball's start or near the goal",
+            Site::Ramps => "the ramps the level grants",
+            Site::Fans => "the fans the level grants",
+            Site::Bumpers => "the bumpers the level grants",
+            Site::Gears => "the gears the level grants",
+        }
+    }
+
     /// Whether the generator rounds the value to hundredths before using it (the
     /// ball's and the goal's coordinates; a wall's endpoints are rounded instead).
     pub fn rounded(self) -> bool {
