@@ -335,3 +335,43 @@ fn what_if_judges_the_pinned_candidate_as_the_generator_does() {
         }
     }
 }
+
+mod properties {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+
+        /// Any seed, any of the rule sets: the record replays to the candidates
+        /// `generate` drew, and a value pin inside its range sets exactly that
+        /// value and moves no draw's position.
+        #[test]
+        fn any_seed_replays_and_a_value_pin_moves_no_draw(
+            seed in any::<u32>(),
+            set in 0usize..4,
+            which in 0usize..3,
+            u in 0.0f64..=1.0,
+        ) {
+            let rules = &rule_sets()[set];
+            let report = generate(rules, seed, &GenerateOptions::game());
+            let n = report.attempts.len() as u32;
+            let record = record_draws(rules, seed, n, &[]).unwrap();
+            for (a, drawn) in record.attempts.iter().zip(&report.attempts) {
+                prop_assert_eq!(&a.world, &drawn.world);
+                prop_assert_eq!(&rebuild(rules, a), &drawn.world);
+            }
+            let site = ["ball.start_x", "goal.x", "goal.y"][which];
+            let d = record.attempts[0].draws.iter().find(|d| d.site == site).unwrap();
+            let value = d.span.min + u * (d.span.max - d.span.min);
+            let pins = [Pin { attempt: 1, site: site.into(), to: PinTo::Value(value) }];
+            let pinned = record_draws(rules, seed, n, &pins).unwrap();
+            let p = pinned.attempts[0].draws.iter().find(|d| d.site == site).unwrap();
+            prop_assert_eq!(p.value, value);
+            let positions = |r: &contraption::DrawRecord| -> Vec<Option<u32>> {
+                r.attempts.iter().flat_map(|a| a.draws.iter().map(|d| d.position)).collect()
+            };
+            prop_assert_eq!(positions(&pinned), positions(&record));
+        }
+    }
+}
