@@ -1,12 +1,14 @@
 //! Engine benchmarks: one simulation, one full sweep, generation in both modes,
-//! a 10,000-seed scan and the staged search of one seed per class of criteria. Figures go in docs/performance.md.
+//! a 10,000-seed scan, the staged search of one seed per class of criteria, and
+//! drawing 40 candidates plainly and with the draw record. Figures go in docs/performance.md.
 //!
 //! Run with `cargo bench --bench engine`.
 
 use contraption::scenes::six_walls;
 use contraption::{
-    generate, parse_criteria_for, run_sweep, run_sweep_plain, search_seed, simulate, summarize,
-    Compiled, GenerateOptions, SimOptions, ValidRules,
+    draw_candidate, generate, parse_criteria_for, record_draws, run_sweep, run_sweep_plain,
+    search_seed, simulate, summarize, Compiled, GenerateOptions, Mulberry32, SimOptions,
+    ValidRules,
 };
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion, Throughput};
 use rayon::prelude::*;
@@ -136,5 +138,24 @@ fn search(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, simulation, sweep, generation, scan, search);
+/// Drawing the 40 candidates of seed 42: the game's drawer (what the scan path
+/// runs) and the draw record of the same 40 (every draw named and kept).
+fn draws(c: &mut Criterion) {
+    let mut g = c.benchmark_group("draws");
+    let rules = ValidRules::default();
+    g.bench_function("seed42_40_candidates_plain", |b| {
+        b.iter(|| {
+            let mut rng = Mulberry32::new(black_box(42));
+            (0..40)
+                .map(|_| draw_candidate(&rules, &mut rng).walls.len())
+                .sum::<usize>()
+        })
+    });
+    g.bench_function("seed42_40_candidates_recorded", |b| {
+        b.iter(|| record_draws(&rules, black_box(42), 40, &[]).unwrap())
+    });
+    g.finish();
+}
+
+criterion_group!(benches, simulation, sweep, generation, scan, search, draws);
 criterion_main!(benches);
