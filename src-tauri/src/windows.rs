@@ -3,7 +3,8 @@
 
 use std::path::PathBuf;
 
-use studio_core::play::{window_label, window_url};
+use contraption::Pin;
+use studio_core::play::{edited_window_label, edited_window_url, window_label, window_url};
 use studio_core::ShellError;
 use tauri::{AppHandle, Manager, WebviewUrl, WebviewWindowBuilder};
 
@@ -31,19 +32,37 @@ pub fn open_play(
     } else {
         format!("Play seed {seed} (rules {rules_id}) — Contraption Level Studio")
     };
+    build(app, &label, window_url(seed, rules_id), title)
+}
+
+/// Opens (or focuses) the play window of `seed`'s edited level with `pins` under
+/// the rules in force (`rules_id`); its title says it is edited.
+pub fn open_edited_play(
+    app: &AppHandle,
+    seed: u32,
+    rules_id: &str,
+    pins: &[Pin],
+) -> Result<String, ShellError> {
+    let label = edited_window_label(seed, rules_id, true, pins);
+    if let Some(w) = app.get_webview_window(&label) {
+        let _ = w.unminimize();
+        let _ = w.set_focus();
+        return Ok(label);
+    }
+    let title = format!("Play an edited level (seed {seed}, pinned) — Contraption Level Studio");
+    build(app, &label, edited_window_url(seed, rules_id, pins), title)
+}
+
+fn build(app: &AppHandle, label: &str, url: String, title: String) -> Result<String, ShellError> {
     let web = app.state::<WebviewData>();
-    WebviewWindowBuilder::new(
-        app,
-        &label,
-        WebviewUrl::App(window_url(seed, rules_id).into()),
-    )
-    .data_directory(web.0.clone())
-    .title(title)
-    .inner_size(1280.0, 900.0)
-    .min_inner_size(900.0, 640.0)
-    .build()
-    .map_err(|e| ShellError::Window {
-        message: e.to_string(),
-    })?;
-    Ok(label)
+    WebviewWindowBuilder::new(app, label, WebviewUrl::App(url.into()))
+        .data_directory(web.0.clone())
+        .title(title)
+        .inner_size(1280.0, 900.0)
+        .min_inner_size(900.0, 640.0)
+        .build()
+        .map_err(|e| ShellError::Window {
+            message: e.to_string(),
+        })?;
+    Ok(label.to_owned())
 }

@@ -50,7 +50,11 @@ pub struct SeedComparison {
 fn outcome(rules: &ValidRules, seed: u32) -> SeedOutcome {
     let started = Instant::now();
     let r: GenerationReport = report(rules, seed);
-    let elapsed_ms = started.elapsed().as_secs_f64() * 1000.0;
+    outcome_of(rules, &r, started.elapsed().as_secs_f64() * 1000.0)
+}
+
+/// What the before/after panel shows of a generation `r` under `rules` (made in `elapsed_ms`).
+pub(crate) fn outcome_of(rules: &ValidRules, r: &GenerationReport, elapsed_ms: f64) -> SeedOutcome {
     SeedOutcome {
         rules_id: rules.id().to_owned(),
         rules_name: rules.name().to_owned(),

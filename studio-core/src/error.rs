@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
 use crate::catalog::CatalogViewError;
+use crate::draws::DrawsError;
 use crate::exchange::ExchangeError;
 use crate::inspect::InspectError;
 use crate::play::PlayError;
@@ -35,6 +36,8 @@ pub enum ShellError {
 pub enum StudioError {
     #[error(transparent)]
     Inspect(#[from] InspectError),
+    #[error(transparent)]
+    Draws(#[from] DrawsError),
     #[error(transparent)]
     Catalog(#[from] CatalogViewError),
     #[error(transparent)]
@@ -92,6 +95,7 @@ pub fn error_kinds() -> Vec<(String, String)> {
     }
     let mut out = Vec::new();
     kinds::<InspectError>(&mut out);
+    kinds::<DrawsError>(&mut out);
     kinds::<CatalogViewError>(&mut out);
     kinds::<PlayError>(&mut out);
     kinds::<ExchangeError>(&mut out);

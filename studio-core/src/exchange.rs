@@ -108,7 +108,7 @@ pub struct SharedSeed {
 }
 
 /// Writes `bytes` atomically: a crash never leaves half a file where a good one was.
-fn write(path: &Path, bytes: &[u8]) -> Result<WrittenFile, ExchangeError> {
+pub(crate) fn write(path: &Path, bytes: &[u8]) -> Result<WrittenFile, ExchangeError> {
     files::write(path, bytes).map_err(ExchangeError::ExchangeIo)?;
     Ok(WrittenFile {
         path: path.display().to_string(),

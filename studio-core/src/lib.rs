@@ -4,7 +4,7 @@
 //! these functions to commands, windows, dialogs and managed state.
 //!
 //! Each module is one part of the studio: `inspect` (one seed's generation and its
-//! sweep), `catalog` (scans, queries, statistics, bookmarks, calendar, thumbnails),
+//! sweep), `draws` (its draw record, pins and edited levels), `catalog` (scans, queries, statistics, bookmarks, calendar, thumbnails),
 //! `play` (the play window's level, checks, runs and solution files), `exchange`
 //! (level files, pictures, share codes). `rules` is the one rules type the UI
 //! draws with, `rules_book` the rules in force and those met in files; `rules_draft` the rules draft (the Rules view's edits, field table and presets); `ab` the A/B view over a seed range (scans under two rule sets, their comparison, what changed); `expressive_range` its expressive range (joint counts of two metrics, the PNG figure); `draft_vs_in_force` one seed under the rules in force and the draft; `settings` the remembered view settings (a file in the profile); `slow` the refusal of slow rules not asked for (their worst case, the files a confirmation may read again); `error` the one error every command returns; `ipc` the command list (names, arguments, types) and its TypeScript functions; `jobs` the cancel flags
@@ -17,6 +17,7 @@ pub mod args;
 pub mod catalog;
 pub mod display;
 pub mod draft_vs_in_force;
+pub mod draws;
 pub mod error;
 pub mod exchange;
 pub mod expressive_range;

@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use contraption::{GenerationReport, ParsedSeed, SeedError};
+use contraption::{DrawRecord, GenerationReport, ParsedSeed, Pin, SeedError};
 use contraption_catalog::{Bookmark, BookmarkCheck, BookmarkInput, BookmarkQuery, SeedPage, Stats};
 use studio_core::ab::{AbEvent, AbOutcome, AbReport, AbRules, WouldChange};
 use studio_core::catalog::{
@@ -17,6 +17,7 @@ use studio_core::catalog::{
     SearchEvent, SearchOutcome, SeedRequest, Thumbnail,
 };
 use studio_core::draft_vs_in_force::SeedComparison;
+use studio_core::draws::PinnedSeed;
 use studio_core::exchange::{ImportedLevel, PictureKind, SharedSeed, WrittenFile};
 use studio_core::expressive_range::RangeReport;
 use studio_core::inspect::{Inspection, PlacementTrajectory};
@@ -37,6 +38,10 @@ fn export_all(dir: &Path) {
     RuleFieldInfo::export_all_to(dir).unwrap();
     RulesDraft::export_all_to(dir).unwrap();
     SeedComparison::export_all_to(dir).unwrap();
+    // Draws, pins and edited levels.
+    DrawRecord::export_all_to(dir).unwrap();
+    Pin::export_all_to(dir).unwrap();
+    PinnedSeed::export_all_to(dir).unwrap();
     // Inspector.
     ParsedSeed::export_all_to(dir).unwrap();
     SeedError::export_all_to(dir).unwrap();

@@ -52,7 +52,7 @@ fn a_counter_clockwise_gear_wins_and_a_clockwise_one_misses() {
     let book = gears_book();
     let rules = &book.in_force();
     let levels = Levels::default();
-    let (_, world) = levels.world(rules, SEED);
+    let (_, world) = levels.world(rules, SEED, &[]).unwrap();
     let ccw = Placement::gear(30.0, 20.0, Spin::CounterClockwise);
     assert!(play::check_part(rules, &world, &[], 0, &ccw).unwrap().ok);
     let run = play::run(rules, SEED, &world, &[ccw]).unwrap();
@@ -90,7 +90,7 @@ fn a_counter_clockwise_gear_wins_and_a_clockwise_one_misses() {
     );
     // Under the default rules the same seed's level grants no gear at all.
     let v1 = ValidRules::default();
-    let (_, v1_world) = levels.world(&v1, SEED);
+    let (_, v1_world) = levels.world(&v1, SEED, &[]).unwrap();
     assert!(!play::check_part(&v1, &v1_world, &[], 0, &ccw).unwrap().ok);
 }
 
@@ -98,7 +98,7 @@ fn a_counter_clockwise_gear_wins_and_a_clockwise_one_misses() {
 fn a_gear_solution_embeds_its_rules_and_replays_in_a_studio_on_the_default_rules() {
     let book = gears_book();
     let rules = &book.in_force();
-    let (hash, world) = Levels::default().world(rules, SEED);
+    let (hash, world) = Levels::default().world(rules, SEED, &[]).unwrap();
     let parts = [Placement::gear(30.0, 20.0, Spin::CounterClockwise)];
     let solution = play::solution_for(rules, SEED, &hash, &world, &parts).unwrap();
     let dir = tempfile::tempdir().unwrap();

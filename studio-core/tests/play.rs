@@ -90,7 +90,7 @@ fn the_level_is_the_shipped_world_and_hints_are_the_sweeps_goals() {
 #[test]
 fn a_run_is_simulate_with_every_step() {
     let levels = Levels::default();
-    let (hash, world) = levels.world(&v1(), SEED);
+    let (hash, world) = levels.world(&v1(), SEED, &[]).unwrap();
     assert_eq!(hash, "12b1c1050d31d4fb");
     let parts = [Placement::ramp(15.0, 102.0, 0.8)];
     let run = play::run(&v1(), SEED, &world, &parts).unwrap();
@@ -112,7 +112,7 @@ fn a_run_is_simulate_with_every_step() {
 
 #[test]
 fn illegal_runs_are_refused_with_the_engines_reason() {
-    let (_, world) = Levels::default().world(&v1(), SEED);
+    let (_, world) = Levels::default().world(&v1(), SEED, &[]).unwrap();
     // Seed 42 grants one ramp.
     let two = [
         Placement::ramp(15.0, 102.0, 0.8),
@@ -137,7 +137,7 @@ fn illegal_runs_are_refused_with_the_engines_reason() {
 
 #[test]
 fn check_part_is_the_engines_check_with_its_reason_in_words() {
-    let (_, world) = Levels::default().world(&v1(), SEED);
+    let (_, world) = Levels::default().world(&v1(), SEED, &[]).unwrap();
     let w = world.walls[0];
     let on_wall = Placement::ramp((w.a.x + w.b.x) / 2.0, (w.a.y + w.b.y) / 2.0, 0.0);
     let c = play::check_part(&v1(), &world, &[], 0, &on_wall).unwrap();
@@ -193,7 +193,7 @@ fn check_part_is_the_engines_check_with_its_reason_in_words() {
 #[test]
 fn solutions_save_load_and_replay_identically() {
     let levels = Levels::default();
-    let (hash, world) = levels.world(&v1(), SEED);
+    let (hash, world) = levels.world(&v1(), SEED, &[]).unwrap();
     let parts = vec![Placement::ramp(15.0, 102.0, 0.8)];
     let played = play::run(&v1(), SEED, &world, &parts).unwrap();
     let solution = play::solution_for(&v1(), SEED, &hash, &world, &parts).unwrap();

@@ -39,7 +39,7 @@ describe("the gear's entry", () => {
     expect(PARTS.gear.angleWords(cw(1, 1), 0)).toBe("turns clockwise (its top moves right)");
   });
   it("shows in the level line only when granted, with the rules' name", () => {
-    const base = { seed: 0, level_hash: "99eb", world: { ...world, inventory: { ramp: 1, fan: 0, bumper: 0, gear: 2 } }, fallback: false, hints: [], rules };
+    const base = { seed: 0, level_hash: "99eb", world: { ...world, inventory: { ramp: 1, fan: 0, bumper: 0, gear: 2 } }, fallback: false, hints: [], rules, edited: null };
     expect(levelLine(base)).toContain("grants 1 ramp, 0 fans, 0 bumpers, 2 gears");
     const other = { ...base, rules: { ...rules, rules_name: "1cb7c5e44f48", is_default: false } };
     expect(levelLine(other)).toContain(" · rules 1cb7c5e44f48 · ");

@@ -115,7 +115,7 @@ describe("dragging parts", () => {
     await s.place(0, ramp(50, 50, 0));
     d.press(50, 50);
     d.move(60, 60, true, 1);
-    await s.loadSolution({ ...(await api.saveSolution(42, V1, [ramp(20, 20, 0)]))!, run: runOf(42, []) });
+    await s.loadSolution({ ...(await api.saveSolution(42, V1, [], [ramp(20, 20, 0)]))!, run: runOf(42, []) });
     expect(d.current).toBeNull();
     expect(s.dragging).toBe(false);
     await d.release();

@@ -246,7 +246,7 @@ describe("the play state: runs", () => {
   it("ignores a run answered after Reset", async () => {
     const api = fakeEngine();
     let answer: () => void = () => {};
-    api.runPlay = (seed, _rules, placements) => new Promise((r) => (answer = () => r(runOf(seed, placements))));
+    api.runPlay = (seed, _rules, _pins, placements) => new Promise((r) => (answer = () => r(runOf(seed, placements))));
     const s = new PlayState(api);
     await s.load(42, V1);
     const playing = s.togglePlay();
@@ -269,7 +269,7 @@ describe("the play state: solution files", () => {
   it("opens a solution of another seed: its level, its parts, the engine's replay from the start", async () => {
     const { api, s } = await loaded();
     const parts = [ramp(20, 30, 0), ramp(60, 30, 0)];
-    const f = await api.saveSolution(7, V1, parts);
+    const f = await api.saveSolution(7, V1, [], parts);
     api.nextOpen = f;
     await new SolutionFiles(s, api).open();
     expect(s.level?.seed).toBe(7);
@@ -299,7 +299,7 @@ describe("the play state: solution files", () => {
 describe("the clock line", () => {
   it("follows a running ball at most ten times a second", async () => {
     const api = fakeEngine();
-    api.runPlay = async (seed, _rules, placements) => runOf(seed, placements, 1000);
+    api.runPlay = async (seed, _rules, _pins, placements) => runOf(seed, placements, 1000);
     const s = new PlayState(api);
     await s.load(42, V1);
     await s.togglePlay();

@@ -222,6 +222,7 @@ describe("the words of the play window", () => {
     fallback: false,
     hints: [ramp(15, 102, 0.8)],
     rules,
+    edited: null,
   };
   it("describes the level and what it grants", () => {
     const walls = world.walls.length;

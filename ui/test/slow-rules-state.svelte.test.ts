@@ -73,7 +73,7 @@ describe("Open solution: a solution file with slow rules", () => {
     const s = new PlayState(api);
     await s.load(42, "010786ff88f4");
     const refusal = slowRules("/d/s.json", WALLS64);
-    const f = await api.saveSolution(42, "010786ff88f4", []);
+    const f = await api.saveSolution(42, "010786ff88f4", [], []);
     const calls: (string | null)[] = [];
     api.openSolution = async (allowSlow) => {
       calls.push(allowSlow);

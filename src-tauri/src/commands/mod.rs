@@ -5,6 +5,7 @@
 
 pub mod ab;
 pub mod catalog;
+pub mod draws;
 pub mod exchange;
 pub mod expressive_range;
 pub mod inspect;

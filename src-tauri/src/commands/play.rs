@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use contraption::Placement;
+use contraption::{Pin, Placement};
 use studio_core::play::{self, Levels, PartCheck, PlayError, PlayLevel, PlayRun, SolutionFile};
 use studio_core::rules_book::RulesBook;
 use studio_core::slow::SlowFiles;
@@ -41,12 +41,13 @@ pub async fn play_level(
     book: State<'_, Arc<RulesBook>>,
     seed: u32,
     rules: String,
+    pins: Vec<Pin>,
 ) -> Reply<PlayLevel> {
     let (levels, book) = (levels.inner().clone(), book.inner().clone());
     blocking(move || {
         let valid = book.get(&rules)?;
-        let _ = levels.world(&valid, seed); // warm the cache the checks use
-        Ok::<_, PlayError>(play::play_level(&valid, book.info_of(&rules)?, seed))
+        levels.world(&valid, seed, &pins)?; // warm the cache the checks use
+        play::play_level_with(&valid, book.info_of(&rules)?, seed, &pins)
     })
     .await
 }
@@ -54,17 +55,19 @@ pub async fn play_level(
 /// The engine's verdict on `candidate` in place of part `index` (`index ==
 /// placements.length` adds one).
 #[tauri::command]
+#[allow(clippy::too_many_arguments)]
 pub fn check_part(
     levels: State<'_, Arc<Levels>>,
     book: State<'_, Arc<RulesBook>>,
     seed: u32,
     rules: String,
+    pins: Vec<Pin>,
     placements: Vec<Placement>,
     index: u32,
     candidate: Placement,
 ) -> Reply<PartCheck> {
     let valid = book.get(&rules).map_err(PlayError::from)?;
-    let (_, world) = levels.world(&valid, seed);
+    let (_, world) = levels.world(&valid, seed, &pins)?;
     Ok(play::check_part(
         &valid,
         &world,
@@ -80,20 +83,28 @@ pub async fn run_play(
     book: State<'_, Arc<RulesBook>>,
     seed: u32,
     rules: String,
+    pins: Vec<Pin>,
     placements: Vec<Placement>,
 ) -> Reply<PlayRun> {
     let (levels, book) = (levels.inner().clone(), book.inner().clone());
     blocking(move || {
         let valid = book.get(&rules)?;
-        play::run(&valid, seed, &levels.world(&valid, seed).1, &placements)
+        play::run(
+            &valid,
+            seed,
+            &levels.world(&valid, seed, &pins)?.1,
+            &placements,
+        )
     })
     .await
 }
 
 /// Asks where to save (native dialog), writes the solution (embedding the rules
 /// unless they are the default ones) and replays it; null when the player
-/// cancels the dialog.
+/// cancels the dialog. An edited level (pins) has no solution file:
+/// `edited_solution`.
 #[tauri::command]
+#[allow(clippy::too_many_arguments)]
 pub async fn save_solution(
     app: AppHandle,
     levels: State<'_, Arc<Levels>>,
@@ -101,6 +112,7 @@ pub async fn save_solution(
     answer: State<'_, DialogAnswer>,
     seed: u32,
     rules: String,
+    pins: Vec<Pin>,
     placements: Vec<Placement>,
 ) -> Reply<Option<SolutionFile>> {
     let (levels, book, answer) = (
@@ -109,8 +121,11 @@ pub async fn save_solution(
         answer.inner().clone(),
     );
     blocking(move || {
+        if !pins.is_empty() {
+            return Err(PlayError::EditedSolution.into());
+        }
         let valid = book.get(&rules).map_err(PlayError::from)?;
-        let (hash, world) = levels.world(&valid, seed);
+        let (hash, world) = levels.world(&valid, seed, &pins)?;
         let solution = play::solution_for(&valid, seed, &hash, &world, &placements)?;
         let name = play::default_file_name(seed);
         dialogs::save(&app, &answer, SOLUTION, "Save the solution", name, |p| {

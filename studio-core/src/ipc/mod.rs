@@ -23,6 +23,7 @@ use crate::{
         SearchEvent, SearchOutcome, SeedRequest, Thumbnail,
     },
     draft_vs_in_force::SeedComparison,
+    draws::PinnedSeed,
     exchange::{ImportedLevel, PictureKind, SharedSeed, WrittenFile},
     expressive_range::RangeReport,
     inspect::{Inspection, PlacementTrajectory},
@@ -33,7 +34,7 @@ use crate::{
     sweep_job::{JobSummary, SweepEvent},
 };
 #[allow(unused_imports)]
-use contraption::{expressive_range::Metric, ParsedSeed, Placement, SummaryKind};
+use contraption::{expressive_range::Metric, DrawRecord, ParsedSeed, Pin, Placement, SummaryKind};
 #[allow(unused_imports)]
 use contraption_catalog::{Bookmark, BookmarkCheck, BookmarkInput, BookmarkQuery, SeedPage, Stats};
 

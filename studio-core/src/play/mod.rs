@@ -17,8 +17,8 @@ mod level;
 mod run;
 mod solution;
 
-use contraption::PlacementError;
 use contraption::SolutionError;
+use contraption::{Pin, PinError, PlacementError};
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
 
@@ -27,7 +27,7 @@ use crate::rules_book::UnknownRules;
 use crate::slow::SlowRules;
 
 pub use check::{check_part, PartCheck};
-pub use level::{play_level, Levels, PlayLevel};
+pub use level::{play_level, play_level_with, EditedPlay, Levels, PlayLevel};
 pub use run::{run, won, PlayRun, RUN_STRIDE};
 pub use solution::{default_file_name, read_solution, solution_for, write_solution, SolutionFile};
 
@@ -53,6 +53,12 @@ pub enum PlayError {
     /// was replayed (read it again with `allow_slow`).
     #[error("{0}")]
     SlowRules(Box<SlowRules>),
+    /// The engine refused the pins of an edited level.
+    #[error("{error}")]
+    EditedPins { error: PinError },
+    /// A solution file names a seed's level; an edited level has none to name.
+    #[error("a solution of an edited level cannot be saved: a solution file names a seed's own level (export the edited level instead)")]
+    EditedSolution,
 }
 
 impl From<UnknownRules> for PlayError {
@@ -75,4 +81,41 @@ pub fn window_label(seed: u32, rules_id: &str, in_force: bool) -> String {
 /// The page of the play window of `seed` under the rules `rules_id`.
 pub fn window_url(seed: u32, rules_id: &str) -> String {
     format!("play.html?seed={seed}&rules={rules_id}")
+}
+
+/// A short checksum of the pins' text (FNV-1a, 32 bits, in hex), for window labels.
+fn pins_checksum(pins: &[Pin]) -> String {
+    let text: Vec<String> = pins.iter().map(|p| p.to_string()).collect();
+    let mut h: u32 = 0x811c_9dc5;
+    for b in text.join(" ").bytes() {
+        h ^= u32::from(b);
+        h = h.wrapping_mul(16_777_619);
+    }
+    format!("{h:08x}")
+}
+
+/// The label of the play window of `seed`'s edited level with `pins`:
+/// `play-SEED-edited-SUM` (or `play-SEED-ID-edited-SUM` under other rules than
+/// those in force), so it never names the seed's own window.
+pub fn edited_window_label(seed: u32, rules_id: &str, in_force: bool, pins: &[Pin]) -> String {
+    format!(
+        "{}-edited-{}",
+        window_label(seed, rules_id, in_force),
+        pins_checksum(pins)
+    )
+}
+
+/// The page of that window: the seed's page with `pins=` the pins as JSON,
+/// percent-encoded.
+pub fn edited_window_url(seed: u32, rules_id: &str, pins: &[Pin]) -> String {
+    let json = serde_json::to_string(pins).unwrap_or_else(|_| "[]".into());
+    let mut encoded = String::new();
+    for b in json.bytes() {
+        if b.is_ascii_alphanumeric() || b"-_.~".contains(&b) {
+            encoded.push(char::from(b));
+        } else {
+            encoded.push_str(&format!("%{b:02X}"));
+        }
+    }
+    format!("{}&pins={encoded}", window_url(seed, rules_id))
 }

@@ -13,6 +13,7 @@ import type { CalendarMonth } from "./CalendarMonth";
 import type { CatalogInfo } from "./CatalogInfo";
 import type { ChartTable } from "./ChartTable";
 import type { ComparedSeed } from "./ComparedSeed";
+import type { DrawRecord } from "./DrawRecord";
 import type { ImportedLevel } from "./ImportedLevel";
 import type { Inspection } from "./Inspection";
 import type { JobSummary } from "./JobSummary";
@@ -20,6 +21,8 @@ import type { Metric } from "./Metric";
 import type { ParsedSeed } from "./ParsedSeed";
 import type { PartCheck } from "./PartCheck";
 import type { PictureKind } from "./PictureKind";
+import type { Pin } from "./Pin";
+import type { PinnedSeed } from "./PinnedSeed";
 import type { Placement } from "./Placement";
 import type { PlacementTrajectory } from "./PlacementTrajectory";
 import type { PlayLevel } from "./PlayLevel";
@@ -64,6 +67,10 @@ export const commandNames = [
   "placement_trajectory",
   "sweep_trajectories",
   "cancel_job",
+  "seed_draws",
+  "what_if",
+  "export_edited_level",
+  "open_edited_play",
   "share_code",
   "export_level_file",
   "export_picture",
@@ -183,6 +190,26 @@ export function cancelJob(job: number): Promise<boolean> {
   return call("cancel_job", { job });
 }
 
+/** `draws::seed_draws(seed: u32) -> DrawRecord` (src-tauri/src/commands/draws.rs). */
+export function seedDraws(seed: number): Promise<DrawRecord> {
+  return call("seed_draws", { seed });
+}
+
+/** `draws::what_if(seed: u32, pins: Vec < Pin >) -> PinnedSeed` (src-tauri/src/commands/draws.rs). */
+export function whatIf(seed: number, pins: Array<Pin>): Promise<PinnedSeed> {
+  return call("what_if", { seed, pins });
+}
+
+/** `draws::export_edited_level(seed: u32, pins: Vec < Pin >) -> Option < WrittenFile >` (src-tauri/src/commands/draws.rs). */
+export function exportEditedLevel(seed: number, pins: Array<Pin>): Promise<WrittenFile | null> {
+  return call("export_edited_level", { seed, pins });
+}
+
+/** `draws::open_edited_play(seed: u32, pins: Vec < Pin >) -> String` (src-tauri/src/commands/draws.rs). */
+export function openEditedPlay(seed: number, pins: Array<Pin>): Promise<string> {
+  return call("open_edited_play", { seed, pins });
+}
+
 /** `exchange::share_code(seed: u32) -> SharedSeed` (src-tauri/src/commands/exchange.rs). */
 export function shareCode(seed: number): Promise<SharedSeed> {
   return call("share_code", { seed });
@@ -208,24 +235,24 @@ export function openPlay(seed: number, rules: string | null): Promise<string> {
   return call("open_play", { seed, rules });
 }
 
-/** `play::play_level(seed: u32, rules: String) -> PlayLevel` (src-tauri/src/commands/play.rs). */
-export function playLevel(seed: number, rules: string): Promise<PlayLevel> {
-  return call("play_level", { seed, rules });
+/** `play::play_level(seed: u32, rules: String, pins: Vec < Pin >) -> PlayLevel` (src-tauri/src/commands/play.rs). */
+export function playLevel(seed: number, rules: string, pins: Array<Pin>): Promise<PlayLevel> {
+  return call("play_level", { seed, rules, pins });
 }
 
-/** `play::check_part(seed: u32, rules: String, placements: Vec < Placement >, index: u32, candidate: Placement) -> PartCheck` (src-tauri/src/commands/play.rs). */
-export function checkPart(seed: number, rules: string, placements: Array<Placement>, index: number, candidate: Placement): Promise<PartCheck> {
-  return call("check_part", { seed, rules, placements, index, candidate });
+/** `play::check_part(seed: u32, rules: String, pins: Vec < Pin >, placements: Vec < Placement >, index: u32, candidate: Placement) -> PartCheck` (src-tauri/src/commands/play.rs). */
+export function checkPart(seed: number, rules: string, pins: Array<Pin>, placements: Array<Placement>, index: number, candidate: Placement): Promise<PartCheck> {
+  return call("check_part", { seed, rules, pins, placements, index, candidate });
 }
 
-/** `play::run_play(seed: u32, rules: String, placements: Vec < Placement >) -> PlayRun` (src-tauri/src/commands/play.rs). */
-export function runPlay(seed: number, rules: string, placements: Array<Placement>): Promise<PlayRun> {
-  return call("run_play", { seed, rules, placements });
+/** `play::run_play(seed: u32, rules: String, pins: Vec < Pin >, placements: Vec < Placement >) -> PlayRun` (src-tauri/src/commands/play.rs). */
+export function runPlay(seed: number, rules: string, pins: Array<Pin>, placements: Array<Placement>): Promise<PlayRun> {
+  return call("run_play", { seed, rules, pins, placements });
 }
 
-/** `play::save_solution(seed: u32, rules: String, placements: Vec < Placement >) -> Option < SolutionFile >` (src-tauri/src/commands/play.rs). */
-export function saveSolution(seed: number, rules: string, placements: Array<Placement>): Promise<SolutionFile | null> {
-  return call("save_solution", { seed, rules, placements });
+/** `play::save_solution(seed: u32, rules: String, pins: Vec < Pin >, placements: Vec < Placement >) -> Option < SolutionFile >` (src-tauri/src/commands/play.rs). */
+export function saveSolution(seed: number, rules: string, pins: Array<Pin>, placements: Array<Placement>): Promise<SolutionFile | null> {
+  return call("save_solution", { seed, rules, pins, placements });
 }
 
 /** `play::open_solution(allow_slow: Option < String >) -> Option < SolutionFile >` (src-tauri/src/commands/play.rs). */

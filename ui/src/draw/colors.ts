@@ -22,6 +22,10 @@ export const palette = {
   accent: "#5ee3d0",
   text: "#dfe5ee",
   muted: "#7f8ba0",
+  /** An edited level (a seed's candidate with pins) and the pins: never a verdict's colour. */
+  edited: "#ff8fd8",
+  /** A drawn wall the generator dropped, drawn as a ghost. */
+  ghost: "#8a94a8",
 } as const;
 
 export const RESULTS: readonly SweepResult[] = ["goal", "out", "rest", "timeout", "blocked"];

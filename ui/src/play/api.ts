@@ -4,6 +4,7 @@
  * force, or the rules a level or solution file embeds.
  */
 import type { PartCheck } from "../bindings/PartCheck";
+import type { Pin } from "../bindings/Pin";
 import type { Placement } from "../bindings/Placement";
 import type { PlayLevel as PlayLevelData } from "../bindings/PlayLevel";
 import type { PlayRun } from "../bindings/PlayRun";
@@ -16,10 +17,11 @@ export type PlayLevel = Omit<PlayLevelData, "rules"> & { rules: PlayRules };
 
 /** The commands the play window needs (the real ones in the window, fakes in tests). */
 export interface PlayApi {
-  playLevel(seed: number, rules: string): Promise<PlayLevel>;
-  checkPart(seed: number, rules: string, placements: Placement[], index: number, candidate: Placement): Promise<PartCheck>;
-  runPlay(seed: number, rules: string, placements: Placement[]): Promise<PlayRun>;
-  saveSolution(seed: number, rules: string, placements: Placement[]): Promise<SolutionFile | null>;
+  /** `pins`: an edited level's (empty for the seed's own level), passed to every play command. */
+  playLevel(seed: number, rules: string, pins: Pin[]): Promise<PlayLevel>;
+  checkPart(seed: number, rules: string, pins: Pin[], placements: Placement[], index: number, candidate: Placement): Promise<PartCheck>;
+  runPlay(seed: number, rules: string, pins: Pin[], placements: Placement[]): Promise<PlayRun>;
+  saveSolution(seed: number, rules: string, pins: Pin[], placements: Placement[]): Promise<SolutionFile | null>;
   /** `allowSlow`: the path a `slow_rules` refusal named, to read that file again with its slow rules allowed. */
   openSolution(allowSlow: string | null): Promise<SolutionFile | null>;
 }

@@ -96,7 +96,7 @@ export class DragController {
     if (!pose || seed === null || rules === null) return;
     const seq = ++this.#seq;
     this.#api
-      .checkPart(seed, rules, [...d.base], d.index, pose)
+      .checkPart(seed, rules, [...this.#state.pins], [...d.base], d.index, pose)
       .then((c) => {
         if (seq !== this.#seq || this.#current !== d || d.pose !== pose) return;
         d.check = c;

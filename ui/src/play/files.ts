@@ -31,7 +31,7 @@ export class SolutionFiles {
     if (!s.level || seed === null || rules === null) return;
     s.note({ text: "Saving…" });
     try {
-      const f = await this.#api.saveSolution(seed, rules, [...s.placements]);
+      const f = await this.#api.saveSolution(seed, rules, [...s.pins], [...s.placements]);
       if (!f) s.note({ text: "Save cancelled." });
       else s.note({ text: `Saved ${f.path} — the engine replays it: ${resultText(f.run)}.`, saved: f.path });
     } catch (e) {

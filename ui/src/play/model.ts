@@ -6,6 +6,7 @@
 import type { Inventory } from "../bindings/Inventory";
 import type { Outcome } from "../bindings/Outcome";
 import type { PartKind } from "../bindings/PartKind";
+import type { Pin } from "../bindings/Pin";
 import type { Placement } from "../bindings/Placement";
 import type { PlayLevel } from "./api";
 import type { PlayRules } from "../lib/rules";
@@ -246,6 +247,25 @@ export function stats(samples: readonly number[]): { n: number; median: number; 
 export function rulesParam(search: string): string | null {
   const text = new URLSearchParams(search).get("rules");
   return text !== null && /^[0-9a-f]{12}$/.test(text) ? text : null;
+}
+
+/**
+ * The pins of an edited level's window (`&pins=` JSON, as the shell writes it), [] for a
+ * seed's own window; null when the text is not a list of pins (the engine checks them).
+ */
+export function pinsParam(search: string): Pin[] | null {
+  const text = new URLSearchParams(search).get("pins");
+  if (text === null) return [];
+  try {
+    const v: unknown = JSON.parse(text);
+    if (!Array.isArray(v)) return null;
+    const ok = v.every(
+      (p: unknown) => typeof p === "object" && p !== null && typeof (p as Pin).attempt === "number" && typeof (p as Pin).site === "string" && typeof (p as Pin).to === "object",
+    );
+    return ok ? (v as Pin[]) : null;
+  } catch {
+    return null;
+  }
 }
 
 /** The seed of the window's `?seed=N` query, or null when there is none or it is not a 32-bit seed. */

@@ -7,6 +7,7 @@
  */
 import type { PartCheck } from "../bindings/PartCheck";
 import type { PartKind } from "../bindings/PartKind";
+import type { Pin } from "../bindings/Pin";
 import type { Placement } from "../bindings/Placement";
 import type { PlayLevel } from "./api";
 import type { PlayRun } from "../bindings/PlayRun";
@@ -26,6 +27,8 @@ export class PlayBase {
   seed = $state<number | null>(null);
   /** The id of the rules the window plays under (the studio's rules in force, or a file's). */
   rulesId = $state<string | null>(null);
+  /** The pins of an edited level (a seed's candidate with a designer's pins); empty for the seed's own level. */
+  pins = $state.raw<readonly Pin[]>([]);
   /** The level (an IPC payload: replaced whole). */
   level = $state.raw<PlayLevel | null>(null);
   /** The player's parts, in the player's numbering (replaced whole on every change). */
@@ -131,7 +134,7 @@ export class PlayBase {
     if (seed === null || rules === null || !this.level) return null;
     const epoch = this.#epoch;
     try {
-      const run = await this.api.runPlay(seed, rules, [...this.placements]);
+      const run = await this.api.runPlay(seed, rules, [...this.pins], [...this.placements]);
       if (epoch !== this.#epoch) return null;
       this.run = run;
       this.#t = 0;

@@ -18,6 +18,7 @@
  * whole (each was a list the engine had accepted, or a subset of one).
  */
 import type { PartCheck } from "../bindings/PartCheck";
+import type { Pin } from "../bindings/Pin";
 import type { Placement } from "../bindings/Placement";
 import type { SolutionFile } from "../bindings/SolutionFile";
 import type { Spin } from "../bindings/Spin";
@@ -43,16 +44,21 @@ export class PlayState extends PlayBase {
 
   // ------------------------------------------------------------ level
 
-  /** Loads `seed`'s shipped level under the rules `rules` (an id); everything placed is cleared. */
-  async load(seed: number, rules: string): Promise<boolean> {
+  /**
+   * Loads `seed`'s shipped level under the rules `rules` (an id), or with `pins`
+   * the edited level (the seed's candidate with those pins, marked edited);
+   * everything placed is cleared.
+   */
+  async load(seed: number, rules: string, pins: readonly Pin[] = []): Promise<boolean> {
     const request = ++this.#loads;
     const before = this.status;
     this.status = "loading";
     try {
-      const level = await this.api.playLevel(seed, rules);
+      const level = await this.api.playLevel(seed, rules, [...pins]);
       if (request !== this.#loads) return false;
       this.seed = seed;
       this.rulesId = rules;
+      this.pins = pins;
       this.level = level;
       this.placements = [];
       this.selected = -1;
@@ -86,7 +92,7 @@ export class PlayState extends PlayBase {
     if (!level || seed === null || rules === null) return false;
     let check: PartCheck;
     try {
-      check = await this.api.checkPart(seed, rules, [...before], index, candidate);
+      check = await this.api.checkPart(seed, rules, [...this.pins], [...before], index, candidate);
     } catch (e) {
       this.say({ text: errorMessage(e), kind: e instanceof CommandFailed ? e.kind : "", refused: true });
       return false;
@@ -256,7 +262,7 @@ export class PlayState extends PlayBase {
   /** Shows a solution's parts and plays the engine's replay of it from the start (another seed or other rules load its level). */
   async loadSolution(f: SolutionFile): Promise<void> {
     const s = f.solution;
-    if ((s.seed !== this.seed || f.rules_id !== this.rulesId) && !(await this.load(s.seed, f.rules_id))) return;
+    if ((s.seed !== this.seed || f.rules_id !== this.rulesId || this.pins.length > 0) && !(await this.load(s.seed, f.rules_id))) return;
     // Undoable: the parts the file replaced come back with Ctrl+Z.
     this.#commit([...s.placements], -1);
     this.run = f.run;

@@ -40,7 +40,7 @@ export const rules: PlayRules = {
 export const ramp = (x: number, y: number, angle: number): Placement => ({ part: "ramp", x, y, angle });
 
 export function level(seed = 42, inventory = { ramp: 1, fan: 0, bumper: 1 }): PlayLevel {
-  return { seed, level_hash: `hash${seed}`, world: { ...world, inventory }, fallback: false, hints: [ramp(15, 102, 0.8)], rules };
+  return { seed, level_hash: `hash${seed}`, world: { ...world, inventory }, fallback: false, hints: [ramp(15, 102, 0.8)], rules, edited: null };
 }
 
 /** A run of `steps` steps along x (10 units a step). */
@@ -88,7 +88,7 @@ export function fakeEngine(): FakeEngine {
       if (!l) throw new Error(`no level ${seed}`);
       return l;
     },
-    async checkPart(seed, _rules, placements, index, candidate) {
+    async checkPart(seed, _rules, _pins, placements, index, candidate) {
       e.calls.checks.push({ placements, index, candidate });
       if (e.hold) await new Promise<void>((r) => e.held.push(r));
       const inv = e.levels.get(seed)!.world.inventory;
@@ -108,11 +108,11 @@ export function fakeEngine(): FakeEngine {
       }
       return { ok: true, message: null, error: null };
     },
-    async runPlay(seed, _rules, placements) {
+    async runPlay(seed, _rules, _pins, placements) {
       e.calls.runs++;
       return runOf(seed, placements);
     },
-    async saveSolution(seed, rules, placements) {
+    async saveSolution(seed, rules, _pins, placements) {
       const l = e.levels.get(seed)!;
       return {
         path: "/tmp/s.json",
