@@ -7,3 +7,4 @@ pub mod level_file;
 pub mod rules_file;
 pub mod scenes;
 pub mod solution;
+pub mod verify_level;
