@@ -85,7 +85,7 @@ pub use generate::sweep::{
     complete_sweep, mark_solving, mark_solving_until, run_sweep, run_sweep_plain, run_sweep_traced,
     sweep_placement, sweep_placements, Stopped, Sweep, SweepCounts, SweepEntry, SweepResult,
 };
-pub use generate::what_if::{what_if, WhatIf};
+pub use generate::what_if::{seed_draws, what_if, WhatIf};
 pub use rules::defaults::NEARLY_TRIVIAL_SOLVING;
 pub use rules::diff::{rules_diff, RulesDifference};
 pub use rules::legal::{check_part, check_placement, check_placements, PlacementError};

@@ -12,7 +12,8 @@ mod scan;
 mod totals;
 
 use contraption::{
-    generate, parse_criteria_for, parse_seed, summarize, Criteria, GenerateOptions, ValidRules,
+    generate, parse_criteria_for, parse_seed, seed_draws, summarize, what_if, Criteria,
+    GenerateOptions, Pin, ValidRules,
 };
 use pyo3::create_exception;
 use pyo3::exceptions::PyValueError;
@@ -59,6 +60,55 @@ fn generate_json(py: Python<'_>, seed: u32, rules: Option<&PyRules>, full: bool)
     })
 }
 
+/// The pins of `texts` (`1:goal.x=40`), or the refusal `contraption draws --pin` gives.
+fn pins(texts: Vec<String>) -> PyResult<Vec<Pin>> {
+    texts
+        .iter()
+        .map(|t| Pin::parse(t).map_err(refused))
+        .collect()
+}
+
+/// `contraption draws SEED --json [--attempt K] [--pin PIN]...` as one JSON
+/// array of the draws (every attempt's, or only attempt K's).
+#[pyfunction]
+#[pyo3(signature = (seed, rules=None, attempt=None, pin=Vec::new()))]
+fn draws_json(
+    py: Python<'_>,
+    seed: u32,
+    rules: Option<&PyRules>,
+    attempt: Option<u32>,
+    pin: Vec<String>,
+) -> PyResult<String> {
+    let rules = rules_or_default(rules);
+    let pins = pins(pin)?;
+    let record = py
+        .allow_threads(|| seed_draws(&rules, seed, attempt, &pins))
+        .map_err(refused)?;
+    let draws: Vec<_> = record
+        .attempts
+        .iter()
+        .filter(|a| attempt.is_none_or(|k| a.attempt == k))
+        .flat_map(|a| &a.draws)
+        .collect();
+    Ok(json(&draws))
+}
+
+/// `contraption generate SEED --pin PIN... --json`'s whole what-if (the pinned
+/// candidate judged, the pinned generation, its draws) as JSON text.
+#[pyfunction]
+#[pyo3(signature = (seed, pin, rules=None))]
+fn what_if_json(
+    py: Python<'_>,
+    seed: u32,
+    pin: Vec<String>,
+    rules: Option<&PyRules>,
+) -> PyResult<String> {
+    let rules = rules_or_default(rules);
+    let pins = pins(pin)?;
+    py.allow_threads(|| what_if(&rules, seed, &pins, 0).map(|w| json(&w)))
+        .map_err(refused)
+}
+
 /// One row of `contraption scan --json` as JSON text.
 #[pyfunction]
 #[pyo3(signature = (seed, rules=None))]
@@ -100,6 +150,8 @@ fn _contraption(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(parse_seed_text, m)?)?;
     m.add_function(wrap_pyfunction!(generate_json, m)?)?;
     m.add_function(wrap_pyfunction!(summarize_json, m)?)?;
+    m.add_function(wrap_pyfunction!(draws_json, m)?)?;
+    m.add_function(wrap_pyfunction!(what_if_json, m)?)?;
     m.add_function(wrap_pyfunction!(check_criteria, m)?)?;
     m.add_function(wrap_pyfunction!(scan::scan_columns, m)?)?;
     m.add_function(wrap_pyfunction!(scan::search_columns, m)?)?;

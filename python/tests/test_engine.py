@@ -139,3 +139,17 @@ def test_slow_rules_are_used_only_when_asked_for(cli, tmp_path):
     expected = json.loads(cli("--rules", path, "--allow-slow", "generate", 0, "--json").stdout)
     assert contraption.generate(0, rules=allowed) == expected
     assert not contraption.Rules.default().slow
+
+
+def test_draws_and_what_if_agree_with_the_cli(cli):
+    lines = cli("draws", 42, "--json").stdout.splitlines()
+    assert contraption.draws(42) == [json.loads(l) for l in lines]
+    one = cli("draws", 42, "--attempt", 3, "--pin", "3:goal.x=40", "--json").stdout.splitlines()
+    assert contraption.draws("0x2A", attempt=3, pins=["3:goal.x=40"]) == [json.loads(l) for l in one]
+    pinned = contraption.what_if(42, ["1:goal.x=40"])
+    assert pinned["report"] == json.loads(cli("generate", 42, "--pin", "1:goal.x=40", "--json").stdout)
+    assert pinned["candidate"]["world"]["goal"]["center"]["x"] == 40.0
+    with pytest.raises(contraption.ContraptionError, match="95 is outside that range"):
+        contraption.what_if(42, ["1:goal.x=95"])
+    with pytest.raises(contraption.ContraptionError, match="attempts"):
+        contraption.draws(42, attempt=41)

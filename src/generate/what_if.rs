@@ -5,9 +5,9 @@
 use serde::{Deserialize, Serialize};
 
 use crate::generate::attempt::judge_world;
-use crate::generate::generator::{draw_candidate_with, generate_with, GenerateOptions};
+use crate::generate::generator::{draw_candidate_with, generate, generate_with, GenerateOptions};
 use crate::generate::pins::{Pin, PinError};
-use crate::generate::record::{DrawRecord, Recorder};
+use crate::generate::record::{record_draws, DrawRecord, Recorder};
 use crate::generate::report::{Attempt, GenerationReport, Mode};
 use crate::rules::valid::ValidRules;
 
@@ -81,4 +81,28 @@ pub fn what_if(
         report,
         record,
     })
+}
+
+/// The draws a seed's generation makes (with `pins`: the pinned generation's,
+/// and the pinned attempt's), or, with `through`, those of its attempts 1 to
+/// `through` (any attempt up to `generator.max_attempts`, reached or not).
+/// What `contraption draws` prints.
+pub fn seed_draws(
+    rules: &ValidRules,
+    seed: u32,
+    through: Option<u32>,
+    pins: &[Pin],
+) -> Result<DrawRecord, PinError> {
+    let max = rules.generator.max_attempts;
+    if let Some(k) = through.filter(|k| *k == 0 || *k > max) {
+        return Err(PinError::NoSuchAttempt { attempt: k, max });
+    }
+    let made = if pins.is_empty() {
+        generate(rules, seed, &GenerateOptions::game())
+            .attempts
+            .len() as u32
+    } else {
+        what_if(rules, seed, pins, 0)?.record.attempts.len() as u32
+    };
+    record_draws(rules, seed, through.unwrap_or(made).max(made), pins)
 }

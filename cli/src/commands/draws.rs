@@ -3,9 +3,7 @@
 use std::io::Write;
 
 use anyhow::{bail, Result};
-use contraption::{
-    generate, record_draws, what_if, Draw, DrawRecord, GenerateOptions, ParsedSeed, Pin,
-};
+use contraption::{seed_draws, Draw, DrawRecord, ParsedSeed, Pin};
 
 use crate::exit::Exit;
 use crate::output::Out;
@@ -39,20 +37,7 @@ pub fn run(args: Args, ctx: &Ctx, out: &mut Out) -> Result<Exit> {
             bail!("--attempt {k} does not exist: attempts are numbered 1 to {max} under these rules (generator.max_attempts)");
         }
     }
-    let record = if args.pin.is_empty() {
-        let made = generate(rules, seed, &GenerateOptions::game())
-            .attempts
-            .len() as u32;
-        record_draws(rules, seed, made.max(args.attempt.unwrap_or(0)), &[])?
-    } else {
-        let w = what_if(rules, seed, &args.pin, 0)?;
-        match args.attempt {
-            Some(k) if k as usize > w.record.attempts.len() => {
-                record_draws(rules, seed, k, &args.pin)?
-            }
-            _ => w.record,
-        }
-    };
+    let record = seed_draws(rules, seed, args.attempt, &args.pin)?;
     let shown = record
         .attempts
         .iter()

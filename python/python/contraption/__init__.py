@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import json
 import os
-from typing import Any, Optional, Union
+from typing import Any, Optional, Sequence, Union
 
 import pyarrow as pa
 
@@ -44,6 +44,8 @@ __all__ = [
     "table_summary",
     "generate",
     "summarize",
+    "draws",
+    "what_if",
     "scan",
     "search",
 ]
@@ -127,6 +129,24 @@ def generate(seed: SeedLike, rules: RulesLike = None, full: bool = False) -> dic
     """The generation report of a seed: ``contraption generate SEED --json``
     (``--full``: inspector mode, every sweep placement of every attempt)."""
     return json.loads(_engine.generate_json(parse_seed(seed), _rules_or_none(rules), bool(full)))
+
+
+def draws(seed: SeedLike, rules: RulesLike = None, attempt: Optional[int] = None, pins: Sequence[str] = ()) -> list:
+    """Every random draw of a seed's candidates, as ``contraption draws SEED --json``
+    prints them (one dict per draw): all the attempts the generator makes, or only
+    ``attempt``; ``pins`` (``"1:goal.x=40"``, ``"2:walls[3]=drop"``) as ``--pin``."""
+    if isinstance(pins, str):
+        raise TypeError("pins is a sequence of pin texts, not one text")
+    return json.loads(_engine.draws_json(parse_seed(seed), _rules_or_none(rules), attempt, [str(p) for p in pins]))
+
+
+def what_if(seed: SeedLike, pins: Sequence[str], rules: RulesLike = None) -> dict:
+    """A seed's generation with pins on its draws: the pinned candidate judged
+    (``candidate``), the pinned generation (``report``, as ``contraption generate
+    SEED --pin ... --json``), whether it reaches the pinned attempt and the draws."""
+    if isinstance(pins, str):
+        raise TypeError("pins is a sequence of pin texts, not one text")
+    return json.loads(_engine.what_if_json(parse_seed(seed), [str(p) for p in pins], _rules_or_none(rules)))
 
 
 def summarize(seed: SeedLike, rules: RulesLike = None) -> dict:
