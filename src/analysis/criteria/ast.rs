@@ -79,7 +79,8 @@ pub enum Flag {
     Fallback,
     /// Every candidate was preSolved; the last one shipped as is.
     AllPreSolved,
-    /// At least `NEARLY_TRIVIAL_SOLVING` placements solve it.
+    /// At least `NEARLY_TRIVIAL_SOLVING` (10) placements solve it; read under rules
+    /// with another `sweep.nearly_trivial_solving` N, `nearly_trivial` is `solving >= N`.
     NearlyTrivial,
 }
 

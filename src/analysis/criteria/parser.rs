@@ -4,6 +4,7 @@
 use super::ast::{Cmp, Criteria, Field, Flag};
 use super::error::CriteriaError;
 use super::lexer::{lex, Tok};
+use crate::rules::defaults::NEARLY_TRIVIAL_SOLVING;
 use crate::rules::valid::{ValidRules, MAX_SWEEP_SIZE};
 
 /// Longest criteria text accepted, in bytes.
@@ -26,9 +27,27 @@ struct Parser {
     placements: u32,
     /// What those placements are, in messages ("the default rules' sweep").
     sweep_words: &'static str,
+    /// `sweep.nearly_trivial_solving` of the rules the text is read under.
+    nearly_trivial: u32,
 }
 
 impl Parser {
+    /// `flag` is `value`; under rules whose `sweep.nearly_trivial_solving` is not
+    /// the default 10, `nearly_trivial` is read as the comparison it stands for
+    /// (`solving >= N`), so the criteria, their text and a resumed search say
+    /// what the rules in force mean by it. Under the default threshold nothing
+    /// changes.
+    fn flag(&self, flag: Flag, value: bool) -> Criteria {
+        if flag == Flag::NearlyTrivial && self.nearly_trivial != NEARLY_TRIVIAL_SOLVING {
+            return Criteria::Compare {
+                field: Field::Solving,
+                op: if value { Cmp::Ge } else { Cmp::Lt },
+                value: i64::from(self.nearly_trivial),
+            };
+        }
+        Criteria::Is { flag, value }
+    }
+
     fn peek(&self) -> &Tok {
         &self.toks[self.pos].1
     }
@@ -181,7 +200,7 @@ impl Parser {
         }
         if let Some(flag) = Flag::ALL.into_iter().find(|f| f.name() == alias) {
             let Tok::Op(op @ (Cmp::Eq | Cmp::Ne)) = *self.peek() else {
-                return Ok(Criteria::Is { flag, value: true });
+                return Ok(self.flag(flag, true));
             };
             self.bump();
             let value = match self.bump() {
@@ -198,10 +217,7 @@ impl Parser {
                     ));
                 }
             };
-            return Ok(Criteria::Is {
-                flag,
-                value: value == (op == Cmp::Eq),
-            });
+            return Ok(self.flag(flag, value == (op == Cmp::Eq)));
         }
         let Some(field) = Field::ALL.into_iter().find(|f| f.name() == alias) else {
             return Err(CriteriaError {
@@ -252,20 +268,31 @@ impl Parser {
 /// their sweep's placements. Empty text (or only spaces) is every seed.
 pub fn parse_criteria_for(text: &str, rules: &ValidRules) -> Result<Criteria, CriteriaError> {
     let placements = u32::try_from(rules.rules().sweep.size()).unwrap_or(u32::MAX);
-    parse_with(text, placements, "the sweep of the rules in force")
+    parse_with(
+        text,
+        placements,
+        "the sweep of the rules in force",
+        rules.sweep.nearly_trivial_solving,
+    )
 }
 
 /// Parses criteria text under any rules: `solves N` may name any placement a
 /// sweep can have (1 to [`MAX_SWEEP_SIZE`]); a search reads its criteria with
 /// [`parse_criteria_for`]. Empty text (or only spaces) is every seed.
 pub fn parse_criteria(text: &str) -> Result<Criteria, CriteriaError> {
-    parse_with(text, MAX_SWEEP_SIZE as u32, "the largest sweep")
+    parse_with(
+        text,
+        MAX_SWEEP_SIZE as u32,
+        "the largest sweep",
+        NEARLY_TRIVIAL_SOLVING,
+    )
 }
 
 fn parse_with(
     text: &str,
     placements: u32,
     sweep_words: &'static str,
+    nearly_trivial: u32,
 ) -> Result<Criteria, CriteriaError> {
     if text.len() > MAX_CRITERIA_LEN {
         return Err(CriteriaError {
@@ -283,6 +310,7 @@ fn parse_with(
         depth: 0,
         placements,
         sweep_words,
+        nearly_trivial,
     };
     let c = p.or()?;
     match p.peek() {

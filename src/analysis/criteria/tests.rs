@@ -160,3 +160,34 @@ fn hostile_input_is_refused_without_exhausting_the_stack() {
     let minus = "-".repeat(100) + "1";
     assert!(parse_criteria(&format!("walls = {minus}")).is_err());
 }
+
+#[test]
+fn nearly_trivial_means_the_threshold_of_the_rules_in_force() {
+    let default = ValidRules::default();
+    let c = parse_criteria_for("nearly_trivial", &default).unwrap();
+    assert_eq!(
+        c.to_string(),
+        "nearly_trivial",
+        "the default rules read it as before"
+    );
+    let mut r = crate::rules::value::Rules::default();
+    r.sweep.nearly_trivial_solving = 20;
+    let twenty = ValidRules::new(r).unwrap();
+    let c = parse_criteria_for("nearly_trivial", &twenty).unwrap();
+    assert_eq!(c.to_string(), "solving >= 20");
+    let not = parse_criteria_for("nearly_trivial = false", &twenty).unwrap();
+    assert_eq!(not.to_string(), "solving < 20");
+    // Its text reads back to the same criteria under any rules (a resumed search).
+    assert_eq!(
+        crate::analysis::criteria::parse_criteria(&c.to_string()).unwrap(),
+        c
+    );
+    // A row with 15 solving placements is nearly trivial under 10, not under 20.
+    let mut row = crate::generate::summary::summarize(&default, 42);
+    row.solving = 15;
+    assert!(parse_criteria_for("nearly_trivial", &default)
+        .unwrap()
+        .matches(&row));
+    assert!(!c.matches(&row));
+    assert!(not.matches(&row));
+}
