@@ -108,6 +108,14 @@ fn a_pinned_draw_says_what_the_stream_gave() {
     assert_eq!(level["schema_version"], 3);
     assert_eq!(level["edited"][0]["site"], "goal.x");
     assert_eq!(level["level"]["goal"]["center"]["x"], 40.0);
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("edited.json");
+    std::fs::write(&path, &file).unwrap();
+    let verified = stdout(&["verify", path.to_str().unwrap()]);
+    assert!(
+        verified.contains("an edited level (attempt 1 of seed 42 with 1:goal.x=40)"),
+        "{verified}"
+    );
 }
 
 #[test]

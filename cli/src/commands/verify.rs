@@ -38,6 +38,18 @@ pub fn run(args: Args, ctx: &Ctx, out: &mut Out) -> Result<Exit> {
     let name = term::path(file);
     if ctx.json {
         out.json(&v)?;
+    } else if let (true, Some(pins)) = (v.identical, &level.edited) {
+        let pins: Vec<String> = pins.iter().map(|p| p.to_string()).collect();
+        writeln!(
+            out,
+            "{}: an edited level (attempt {} of seed {} with {}): its pins give the same candidate and verdict again with rules {} (level {})",
+            name,
+            level.verdict.shipped_attempt,
+            v.seed,
+            pins.join(", "),
+            crate::rules_label(&v.rules_id),
+            v.regenerated_hash
+        )?;
     } else if v.identical {
         writeln!(
             out,
