@@ -105,17 +105,10 @@ pub fn edited_window_label(seed: u32, rules_id: &str, in_force: bool, pins: &[Pi
     )
 }
 
-/// The page of that window: the seed's page with `pins=` the pins as JSON,
-/// percent-encoded.
+/// The page of that window: the seed's page with `pins=` the pins as JSON, each
+/// byte in hex (nothing a URL or a path could escape again on the way).
 pub fn edited_window_url(seed: u32, rules_id: &str, pins: &[Pin]) -> String {
     let json = serde_json::to_string(pins).unwrap_or_else(|_| "[]".into());
-    let mut encoded = String::new();
-    for b in json.bytes() {
-        if b.is_ascii_alphanumeric() || b"-_.~".contains(&b) {
-            encoded.push(char::from(b));
-        } else {
-            encoded.push_str(&format!("%{b:02X}"));
-        }
-    }
-    format!("{}&pins={encoded}", window_url(seed, rules_id))
+    let hex: String = json.bytes().map(|b| format!("{b:02x}")).collect();
+    format!("{}&pins={hex}", window_url(seed, rules_id))
 }

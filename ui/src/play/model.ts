@@ -250,14 +250,17 @@ export function rulesParam(search: string): string | null {
 }
 
 /**
- * The pins of an edited level's window (`&pins=` JSON, as the shell writes it), [] for a
- * seed's own window; null when the text is not a list of pins (the engine checks them).
+ * The pins of an edited level's window (`&pins=`: their JSON, each byte in hex, as
+ * the shell writes it), [] for a seed's own window; null when the text is not a
+ * list of pins (the engine checks them).
  */
 export function pinsParam(search: string): Pin[] | null {
-  const text = new URLSearchParams(search).get("pins");
-  if (text === null) return [];
+  const hex = new URLSearchParams(search).get("pins");
+  if (hex === null) return [];
+  if (!/^([0-9a-f]{2})*$/.test(hex)) return null;
   try {
-    const v: unknown = JSON.parse(text);
+    const bytes = new Uint8Array(hex.length / 2).map((_, i) => parseInt(hex.slice(2 * i, 2 * i + 2), 16));
+    const v: unknown = JSON.parse(new TextDecoder().decode(bytes));
     if (!Array.isArray(v)) return null;
     const ok = v.every(
       (p: unknown) => typeof p === "object" && p !== null && typeof (p as Pin).attempt === "number" && typeof (p as Pin).site === "string" && typeof (p as Pin).to === "object",
