@@ -23,3 +23,12 @@ export const inspect = async (seed: number): Promise<Inspection> => {
   const [data, r] = await Promise.all([inspectData(seed), rules()]);
   return { ...data, rules: r };
 };
+
+/**
+ * The Draws panel's commands (src-tauri/src/commands/draws.rs), under the rules in
+ * force: `seedDraws`: the engine's draw record of every attempt the generator
+ * made; `whatIf`: the seed with pins beside the seed as it is (refused pins:
+ * `pins` with the engine's message); `exportEditedLevel`: save dialog, then the
+ * edited level file; `openEditedPlay`: the edited level's play window.
+ */
+export { exportEditedLevel, openEditedPlay, seedDraws, whatIf } from "../bindings/commands";
