@@ -37,6 +37,9 @@ export function drawGhostWalls(ctx: Ctx, v: View, walls: readonly DrawnWall[], r
     if (labels) {
       ctx.setLineDash([]);
       ctx.font = "11px Inter, system-ui, sans-serif";
+      // Left-aligned from `x` whatever the glyph labels before left set.
+      ctx.textAlign = "left";
+      ctx.textBaseline = "alphabetic";
       const text = `wall ${w.number} dropped: ${dropWords(w)}`;
       const mx = (ax + bx) / 2;
       const my = Math.max(v.oy + 14, Math.min(ay, by) - width - 6);
