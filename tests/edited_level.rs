@@ -109,3 +109,58 @@ fn an_edited_level_s_edits_are_refused_or_drift() {
     );
     assert!(export_edited_level(&ValidRules::default(), 42, &[]).is_err());
 }
+
+/// A consistent file whose pins this engine refuses can say anything in its
+/// reason: it is drift all the same (the refusal has no pins to match).
+#[test]
+fn a_forged_file_with_refused_pins_never_verifies() {
+    let file = export_edited_level(&ValidRules::default(), 42, &pins(&["1:goal.x=30"])).unwrap();
+    let mut forged = file.clone();
+    forged.edited = Some(pins(&["1:goal.x=5"]));
+    forged.level.goal.center.y = 20.0;
+    forged.level_hash = contraption::level_hash(&forged.level);
+    forged.verdict.reason =
+        "the pins are refused: goal.x is drawn from 10 to 90; 5 is outside that range".into();
+    forged.file_hash = Some(forged.computed_file_hash());
+    let read = parse_level_file(level_file_text(&forged).as_bytes()).unwrap();
+    let v = verify(&read);
+    assert!(!v.identical);
+    assert!(v.drift.iter().any(|d| d.field == "edited"), "{:?}", v.drift);
+}
+
+/// Pins a reader can tell are wrong without the seed — outside the rules'
+/// attempts, pinned twice, a site not written as the engine writes it — make
+/// the file malformed, not drift.
+#[test]
+fn an_edited_file_with_malformed_pins_is_refused() {
+    let file = export_edited_level(&ValidRules::default(), 42, &pins(&["1:goal.x=30"])).unwrap();
+    let bad = |edit: fn(&mut Vec<Pin>)| {
+        let mut f = file.clone();
+        edit(f.edited.as_mut().unwrap());
+        f.file_hash = Some(f.computed_file_hash());
+        parse_level_file(level_file_text(&f).as_bytes())
+    };
+    let attempts = [0, 41, u32::MAX];
+    for a in attempts {
+        let r = match a {
+            0 => bad(|p| p[0].attempt = 0),
+            41 => bad(|p| p[0].attempt = 41),
+            _ => bad(|p| p[0].attempt = u32::MAX),
+        };
+        assert!(
+            matches!(r, Err(LevelFileError::Malformed(m)) if m.contains("pins")),
+            "{a}"
+        );
+    }
+    let twice = bad(|p| p.push(p[0].clone()));
+    assert!(matches!(twice, Err(LevelFileError::Malformed(m)) if m.contains("twice")));
+    for site in ["walls[01]", "walls[+1]", " goal.x", "gœal.x"] {
+        let mut f = file.clone();
+        f.edited.as_mut().unwrap()[0].site = site.into();
+        f.file_hash = Some(f.computed_file_hash());
+        let r = parse_level_file(level_file_text(&f).as_bytes());
+        assert!(matches!(r, Err(LevelFileError::Malformed(_))), "{site}");
+    }
+    assert!(Pin::parse("1:walls[01]=drop").is_err());
+    assert!(Pin::parse("1:walls[+1].length=20").is_err());
+}

@@ -119,6 +119,25 @@ fn a_pinned_draw_says_what_the_stream_gave() {
 }
 
 #[test]
+fn a_pin_on_an_attempt_never_reached_says_so() {
+    // Seed 42 ships attempt 2: a pin on attempt 3 changes nothing that ships.
+    let text = stdout(&["generate", "42", "--pin", "3:goal.x=40"]);
+    assert!(
+        text.contains("the pinned attempt 3 is never reached: attempt 2 is accepted first"),
+        "{text}"
+    );
+    let out = run(&["generate", "42", "--pin", "3:goal.x=40", "--json"])
+        .success()
+        .get_output()
+        .clone();
+    assert!(String::from_utf8(out.stderr)
+        .unwrap()
+        .contains("never reached"));
+    let report: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(report["shipped"]["attempt"], 2);
+}
+
+#[test]
 fn bad_seeds_attempts_and_pins_are_refused_with_a_clear_message() {
     let e = run(&["draws", "nope"]).code(2).get_output().stderr.clone();
     assert!(String::from_utf8(e).unwrap().contains("is not a seed"));

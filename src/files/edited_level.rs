@@ -67,13 +67,17 @@ pub fn export_edited_level(
 }
 
 /// What an edited file should say now: its pins applied again under its rules.
-/// Pins this engine refuses give a file with no level change but a reason that
-/// says why, so the refusal shows as drift.
+/// Pins this engine refuses (which the reader lets through only when they are
+/// well formed and within the rules' attempts, e.g. a value outside its range)
+/// give a file with no pins and a reason that says why: always drift, whatever
+/// the file says.
 pub(crate) fn edited_now(rules: &ValidRules, file: &LevelFile, pins: &[Pin]) -> LevelFile {
     match export_edited_level(rules, file.seed, pins) {
         Ok(now) => now,
         Err(e) => {
+            // Nothing a file can say matches this: an edited file always has pins.
             let mut now = file.clone();
+            now.edited = None;
             now.verdict.reason = format!("the pins are refused: {e}");
             now
         }

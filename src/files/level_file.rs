@@ -25,7 +25,7 @@ use crate::base::canonical::canonical_json;
 use crate::base::strict_json::{self, JsonError};
 use crate::files::envelope::{made_under, read_envelope, rules_mismatch, EnvelopeError};
 use crate::generate::generator::{generate, GenerateOptions};
-use crate::generate::pins::Pin;
+use crate::generate::pins::{check_pins, Pin};
 use crate::rules::valid::ValidRules;
 use crate::rules::value::RULES_VERSION;
 use crate::seed::seed::{parse_seed, SeedSource};
@@ -275,6 +275,10 @@ pub fn parse_level_file(bytes: &[u8]) -> Result<LevelFile, LevelFileError> {
     file.level
         .validate(&rules)
         .map_err(LevelFileError::InvalidLevel)?;
+    if let Some(pins) = &file.edited {
+        check_pins(pins, rules.generator.max_attempts)
+            .map_err(|e| LevelFileError::Malformed(format!("the edited level's pins: {e}")))?;
+    }
     if let Some(p) = &file.verdict.solution {
         if !p.is_finite() {
             return Err(LevelFileError::Malformed(

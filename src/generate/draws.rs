@@ -124,7 +124,11 @@ impl Site {
 pub fn parse_wall_ref(name: &str) -> Option<(u32, Option<&str>)> {
     let rest = name.strip_prefix("walls[")?;
     let (n, rest) = rest.split_once(']')?;
-    let n: u32 = n.parse().ok().filter(|n| *n >= 1)?;
+    // Written as the engine writes it: digits, no sign, no leading zero.
+    if n.is_empty() || n.starts_with('0') || !n.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let n: u32 = n.parse().ok()?;
     if rest.is_empty() {
         return Some((n, None));
     }

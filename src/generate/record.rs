@@ -324,11 +324,13 @@ impl Tap for Recorder<'_> {
     }
 
     fn wall(&mut self, number: u32, wall: &Wall, fate: WallFate) -> bool {
-        let pinned = self.take_pin(Target::Wall(number), |_| true);
-        let keep = match pinned {
+        let pin = self.take_pin(Target::Wall(number), |_| true);
+        let keep = match pin {
             Some(PinTo::Keep(k)) => k,
             _ => fate.built(),
         };
+        // A pin that says what the rules say changes nothing.
+        let pinned = pin.filter(|_| keep != fate.built());
         let built = keep.then(|| {
             self.built += 1;
             self.built - 1

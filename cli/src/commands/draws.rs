@@ -55,15 +55,18 @@ pub fn run(args: Args, ctx: &Ctx, out: &mut Out) -> Result<Exit> {
     for a in shown {
         writeln!(
             out,
-            "attempt {}: draws {} to {} ({} draws){}",
+            "attempt {}: {}",
             a.attempt,
-            a.first_position,
-            (a.first_position + a.draw_count).saturating_sub(1),
-            a.draw_count,
-            if a.draw_count == 0 {
-                " (no draw: every range is a constant)"
-            } else {
-                ""
+            match a.draw_count {
+                0 => format!(
+                    "no draw (every range is a constant; the stream stays at draw {})",
+                    a.first_position
+                ),
+                n => format!(
+                    "draws {} to {} ({n} draws)",
+                    a.first_position,
+                    a.first_position + n - 1
+                ),
             }
         )?;
         for d in &a.draws {
@@ -88,7 +91,7 @@ fn header(record: &DrawRecord, ctx: &Ctx, out: &mut Out) -> Result<()> {
     )?;
     writeln!(
         out,
-        "  {:>5}  {:<20} {:>10}  {:<20}  {:<16}  {:>9}  decided",
+        "  {:>5}  {:<20} {:>10}  {:<12}  {:<16}  {:>9}  decided",
         "draw", "site", "raw", "float", "range", "value"
     )?;
     Ok(())
@@ -97,7 +100,7 @@ fn header(record: &DrawRecord, ctx: &Ctx, out: &mut Out) -> Result<()> {
 /// One draw, aligned: position, site, raw, float, range, value, what it decided.
 fn line(d: &Draw) -> String {
     let (position, raw, unit) = match (d.position, d.raw, d.unit) {
-        (Some(p), Some(r), Some(u)) => (p.to_string(), r.to_string(), format!("{u}")),
+        (Some(p), Some(r), Some(u)) => (p.to_string(), r.to_string(), format!("{u:.10}")),
         _ => ("-".into(), "-".into(), "constant".into()),
     };
     let range = if d.span.is_constant() {
@@ -122,9 +125,13 @@ fn line(d: &Draw) -> String {
         ),
         None => String::new(),
     };
-    let decided = d.decided.as_deref().unwrap_or("");
+    let decided = [d.decided.as_deref().unwrap_or(""), pinned.trim_start()]
+        .into_iter()
+        .filter(|t| !t.is_empty())
+        .collect::<Vec<_>>()
+        .join(" ");
     format!(
-        "{position:>5}  {:<20} {raw:>10}  {unit:<20}  {range:<16}  {value:>9}  {decided}{pinned}",
+        "{position:>5}  {:<20} {raw:>10}  {unit:<12}  {range:<16}  {value:>9}  {decided}",
         d.site
     )
     .trim_end()

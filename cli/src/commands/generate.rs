@@ -30,11 +30,21 @@ pub fn run(args: Args, ctx: &Ctx, out: &mut Out) -> Result<Exit> {
     } else {
         GenerateOptions::game()
     };
-    let report = if args.pin.is_empty() {
-        generate(&ctx.rules, args.seed.seed, &options)
+    let (report, unreached) = if args.pin.is_empty() {
+        (generate(&ctx.rules, args.seed.seed, &options), None)
     } else {
-        what_if(&ctx.rules, args.seed.seed, &args.pin, 0)?.report
+        let w = what_if(&ctx.rules, args.seed.seed, &args.pin, 0)?;
+        let note = (!w.reached).then(|| {
+            format!(
+                "the pinned attempt {} is never reached: attempt {} is accepted first, so the pins change nothing that ships (contraption draws {} --attempt {} --pin … shows the pinned candidate's draws)",
+                w.pinned_attempt, w.report.shipped.attempt, w.seed, w.pinned_attempt
+            )
+        });
+        (w.report, note)
     };
+    if let (true, Some(note)) = (ctx.json, &unreached) {
+        eprintln!("note: {note}");
+    }
     if ctx.json {
         out.json(&report)?;
         return Ok(Exit::Success);
@@ -74,5 +84,8 @@ pub fn run(args: Args, ctx: &Ctx, out: &mut Out) -> Result<Exit> {
         writeln!(out, "  #{:<2} {}{}", a.index, a.reason, solving)?;
     }
     writeln!(out, "  {}", report.shipped.reason)?;
+    if let Some(note) = unreached {
+        writeln!(out, "  note: {note}")?;
+    }
     Ok(Exit::Success)
 }
