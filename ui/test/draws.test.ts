@@ -19,6 +19,7 @@ import { drawGroups, dropWords, siteLabel, spanWords, startWords, targetOf, valu
 import { DrawsState, type DrawsApi } from "../src/inspector/draws.svelte";
 import { CommandFailed } from "../src/lib/ipc";
 import { pinToOf, pinWords, withoutPin, withPin } from "../src/lib/pins";
+import { wallEnds, wallFromEnds, wallRanges } from "../src/inspector/wall-drag";
 import { near, raster, rgbOf } from "./canvas";
 import { rules, world } from "./fixtures";
 
@@ -283,6 +284,42 @@ describe("the Draws panel's state", () => {
     s.clear();
     expect(s.pins).toEqual([]);
     expect(s.pinned).toBeNull();
+  });
+});
+
+describe("a wall end dragged on the field", () => {
+  it("ends in one what_if with the wall's four pins, in the record's ranges, replacing that wall's earlier pins of the same attempt", async () => {
+    const api = fakeApi();
+    const s = new DrawsState(api);
+    await s.load(42);
+    const goal = s.pin({ attempt: 2, site: "goal.x", to: { value: 40 } });
+    api.release(answer(42, api.asked[0]!));
+    await goal;
+    const other = s.pin({ attempt: 1, site: "walls[1].length", to: { value: 20 } });
+    api.release(answer(42, api.asked[1]!));
+    await other;
+    // Drawn wall 2 of attempt 2 (a dropped ghost, 12,30 → 32,30): its end b dragged to (34, 38), a fixed.
+    const w = attempt2.walls[1]!;
+    const ranges = wallRanges(attempt2.draws, 2);
+    expect(ranges.length).toEqual({ min: 14, max: 30 });
+    const dragged = wallFromEnds(w.a, { x: 34, y: 38 }, "b", ranges);
+    const e = wallEnds(dragged);
+    expect(Math.abs(e.a.x - 12) + Math.abs(e.a.y - 30)).toBeLessThanOrEqual(0.02);
+    expect(Math.abs(e.b.x - 34) + Math.abs(e.b.y - 38)).toBeLessThanOrEqual(0.02);
+    const first = s.pinWall(2, 2, dragged);
+    expect(api.asked).toHaveLength(3);
+    api.release(answer(42, api.asked[2]!));
+    expect(await first).toBe(true);
+    expect(s.pins.map((p) => p.site)).toEqual(["goal.x", "walls[1].length", "walls[2].center_x", "walls[2].center_y", "walls[2].length", "walls[2].angle"]);
+    expect(s.pins.slice(2).every((p) => p.attempt === 2)).toBe(true);
+    // Dragged again, past its length range: one more what_if; the wall's four pins replaced, the others kept.
+    const again = wallFromEnds(w.a, { x: 80, y: 30 }, "b", ranges);
+    expect(again).toEqual({ center_x: 27, center_y: 30, length: 30, angle: 0 });
+    const second = s.pinWall(2, 2, again);
+    expect(api.asked).toHaveLength(4);
+    api.release(answer(42, api.asked[3]!));
+    expect(await second).toBe(true);
+    expect(s.pins.map(pinWords)).toEqual(["2:goal.x=40", "1:walls[1].length=20", "2:walls[2].center_x=27", "2:walls[2].center_y=30", "2:walls[2].length=30", "2:walls[2].angle=0"]);
   });
 });
 

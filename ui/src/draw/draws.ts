@@ -2,7 +2,9 @@
  * The Draws panel on the field: dropped walls as ghosts (dashed, with the
  * reason they were dropped as a label), and what a hovered draw placed — the
  * ball's start, the goal zone, a drawn wall's centre and extent — ringed in the
- * edited/pin colour. Plain functions over a context and the engine's record.
+ * edited/pin colour; a wall end's grab handle and a wall's would-be place (a
+ * dragged end, a pinned wall) dashed in the edited colour. Plain functions over
+ * a context and the engine's record.
  */
 import type { DrawnWall } from "../bindings/DrawnWall";
 import type { World } from "../bindings/World";
@@ -110,4 +112,35 @@ export function drawDrawTarget(ctx: Ctx, v: View, target: DrawTarget | null, wor
   }
   ctx.restore();
   return drawn;
+}
+
+/** A drawn wall's would-be position (a dragged end, a pinned wall): dashed in the edited colour. */
+export function drawWallOutline(ctx: Ctx, v: View, a: { x: number; y: number }, b: { x: number; y: number }, rules: FieldRules): void {
+  const [ax, ay] = toCanvas(v, a.x, a.y);
+  const [bx, by] = toCanvas(v, b.x, b.y);
+  ctx.save();
+  ctx.strokeStyle = palette.edited;
+  ctx.lineWidth = Math.max(2, 2 * rules.wall_radius * v.scale);
+  ctx.lineCap = "butt";
+  ctx.setLineDash([5, 3]);
+  ctx.beginPath();
+  ctx.moveTo(ax, ay);
+  ctx.lineTo(bx, by);
+  ctx.stroke();
+  ctx.restore();
+}
+
+/** The grab handle on a wall's end under the pointer (or being dragged). */
+export function drawWallHandle(ctx: Ctx, v: View, p: { x: number; y: number }): void {
+  const [x, y] = toCanvas(v, p.x, p.y);
+  ctx.save();
+  ctx.setLineDash([]);
+  ctx.fillStyle = withAlpha(palette.edited, 0.35);
+  ctx.strokeStyle = palette.edited;
+  ctx.lineWidth = 2;
+  ctx.beginPath();
+  ctx.arc(x, y, 6, 0, Math.PI * 2);
+  ctx.fill();
+  ctx.stroke();
+  ctx.restore();
 }

@@ -16,6 +16,7 @@ import { errorMessage } from "../lib/ipc";
 import { withoutPin, withPin } from "../lib/pins";
 import * as api from "./api";
 import type { DrawTarget } from "./draws-model";
+import { wallPins, type WallDraws } from "./wall-drag";
 
 /** The commands the panel needs (the real ones in the window, fakes in tests). */
 export interface DrawsApi {
@@ -114,9 +115,14 @@ export class DrawsState {
     return this.#apply(withPin(this.#wanted, pin));
   }
 
-  /** Adds (or replaces) several pins at once (a dragged goal: its x and y). */
+  /** Adds (or replaces) several pins at once (a dragged goal: its x and y; a dragged wall end: its four draws). */
   pinAll(pins: Pin[]): Promise<boolean> {
     return this.#apply(pins.reduce<Pin[]>((all, p) => withPin(all, p), [...this.#wanted]));
+  }
+
+  /** Sets a drawn wall's four draws at once (a dragged wall end), replacing that wall's earlier pins in `attempt`. */
+  pinWall(attempt: number, wall: number, w: WallDraws): Promise<boolean> {
+    return this.pinAll(wallPins(attempt, wall, w));
   }
 
   unpin(attempt: number, site: string): Promise<boolean> {
