@@ -172,10 +172,10 @@ fn a_value_pin_sets_the_value_and_leaves_the_stream_where_it_was() {
     assert_eq!(pinned.attempts[2], plain.attempts[2]);
     let mut expect = plain.attempts[1].world.clone();
     expect.goal.center.x = 40.0;
-    // Walls near the new goal may go; here none does.
-    if a.walls == plain.attempts[1].walls {
-        assert_eq!(a.world, expect);
-    }
+    // Walls near the new goal could go; for this seed none does, so the level
+    // is the stream's with the goal moved.
+    assert_eq!(a.walls, plain.attempts[1].walls);
+    assert_eq!(a.world, expect);
 }
 
 #[test]
