@@ -5,7 +5,7 @@
 //! seed's result; an edited level is exported as the engine's edited level file
 //! (schema version 3) or played in a window that says it is edited.
 //!
-//! Only the engine decides: this calls `record_draws`, `what_if` and
+//! Only the engine decides: this calls `seed_draws`, `what_if` and
 //! `export_edited_level` under the rules in force (`RulesBook::in_force`), and
 //! re-simulates the pinned candidate's bare ball at the inspector's stride,
 //! checking the outcome against the engine's judgement, as `inspect` does.
@@ -14,8 +14,8 @@ use std::path::Path;
 use std::time::Instant;
 
 use contraption::{
-    export_edited_level, generate, level_file_text, record_draws, simulate, what_if, Attempt,
-    DrawRecord, GenerateOptions, LevelFile, Pin, PinError, SimOptions, ValidRules,
+    export_edited_level, level_file_text, simulate, what_if, Attempt, DrawRecord, LevelFile, Pin,
+    PinError, SimOptions, ValidRules,
 };
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
@@ -46,10 +46,7 @@ impl From<PinError> for DrawsError {
 /// The draw record of every attempt the generator made for `seed` under `rules`
 /// (the game's generation decides how many: the inspector's makes the same attempts).
 pub fn seed_draws(rules: &ValidRules, seed: u32) -> Result<DrawRecord, DrawsError> {
-    let attempts = generate(rules, seed, &GenerateOptions::game())
-        .attempts
-        .len() as u32;
-    Ok(record_draws(rules, seed, attempts, &[])?)
+    Ok(contraption::seed_draws(rules, seed, None, &[])?)
 }
 
 /// A seed with pins next to the seed as it is: what the before/after panel shows.
