@@ -41,7 +41,7 @@ pub mod analysis;
 
 // The earlier flat module paths, kept for the crates and scripts that use them.
 #[doc(hidden)]
-pub use analysis::{calendar, checkpoint, compare, criteria, expressive_range, totals};
+pub use analysis::{calendar, checkpoint, compare, criteria, expressive_range, targets, totals};
 #[doc(hidden)]
 pub use base::{canonical, geometry, strict_json};
 #[doc(hidden)]
@@ -53,9 +53,12 @@ pub use rules::{diff as rules_diff, fields as rule_fields, valid as valid_rules,
 #[doc(hidden)]
 pub use seed::{rng, share};
 
-pub use analysis::compare::{AbFigures, AbTotals, Difference, SideFigures};
+pub use analysis::compare::{AbFigures, AbTotals, Difference, SideFigures, SideTotals};
 pub use analysis::criteria::{parse_criteria, parse_criteria_for, Criteria, CriteriaError};
 pub use analysis::staged::{search_seed, Decided, Decision, Stage, SummaryKind};
+pub use analysis::targets::{
+    parse_targets, Bound, Evaluation, FigureName, Score, Tally, Targets, TargetsError,
+};
 pub use analysis::totals::{ScanSummary, Totals};
 pub use base::canonical::{canonical_json, content_checksum};
 pub use base::geometry::Vec2;

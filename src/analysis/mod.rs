@@ -8,4 +8,5 @@ pub mod compare;
 pub mod criteria;
 pub mod expressive_range;
 pub mod staged;
+pub mod targets;
 pub mod totals;
