@@ -60,6 +60,7 @@ enum Command {
     Bookmarks(bookmarks::Args),
     Rules(rules::Args),
     Compare(compare::Args),
+    Tune(tune::Args),
 }
 
 /// What every command gets besides its own arguments.
@@ -147,6 +148,7 @@ fn main() -> ExitCode {
         Command::Bookmarks(a) => bookmarks::run(a, &ctx, &mut out),
         Command::Rules(a) => rules::run(a, &ctx, &mut out),
         Command::Compare(a) => compare::run(a, &ctx, &mut out),
+        Command::Tune(a) => tune::run(a, &ctx, &mut out),
     }
     .and_then(|exit| out.flush().map(|()| exit));
     exit::finish(result)

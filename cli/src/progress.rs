@@ -28,3 +28,17 @@ pub fn ctrl_c_flag() -> Arc<AtomicBool> {
     let _ = ctrlc::set_handler(move || raised.store(true, Ordering::Relaxed));
     flag
 }
+
+/// A bar over `len` candidates on stderr (hidden when stderr is not a terminal):
+/// `tuning [=====>    ] done/len candidates  rate  eta  best score`.
+pub fn candidates_bar(len: u64) -> ProgressBar {
+    let bar = ProgressBar::new(len);
+    bar.set_style(
+        ProgressStyle::with_template(
+            "{spinner} tuning [{bar:40}] {pos}/{len} candidates  {per_sec}  eta {eta}  {msg}",
+        )
+        .expect("valid template")
+        .progress_chars("=> "),
+    );
+    bar
+}

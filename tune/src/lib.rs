@@ -11,7 +11,7 @@
 //!
 //! One concept a file: `vary.rs` (the fields and their bounds), `grid.rs` (the
 //! unit cube to values), `evaluate.rs` (a tally over seeds, the store),
-//! `candidate.rs` (a tried rule set and the preference), `spec.rs` (what a tune is asked and found), `tune.rs` (the search),
+//! `candidate.rs` (a tried rule set and the preference), `spec.rs` (what a tune is asked and found), `tune.rs` (the search), `simplify.rs` (the best made simpler),
 //! `sensitivity.rs` (steps, curves, random rule sets), `error.rs`.
 
 mod candidate;
@@ -19,6 +19,7 @@ mod error;
 mod evaluate;
 mod grid;
 mod sensitivity;
+mod simplify;
 mod spec;
 mod tune;
 mod vary;

@@ -18,6 +18,7 @@ use contraption::{rules_diff, SeedRange, Targets, ValidRules};
 use crate::candidate::{preference, Candidate, Outcome};
 use crate::evaluate::Evaluator;
 use crate::grid::{halton, outside, unit_of, value_at, whole_points};
+use crate::simplify::simplify;
 use crate::spec::{Best, Holdout, TuneOutcome, TuneProgress, TuneSpec, TOP};
 use crate::vary::{value_of, with_values};
 use crate::TuneError;
@@ -31,22 +32,24 @@ const FRUITLESS_STARTS: u32 = 16;
 /// the simplex's arithmetic stays finite).
 const REFUSED_COST: f64 = 1e6;
 
-struct State<'s, 'e, 'c> {
-    spec: &'s TuneSpec,
-    start_values: Vec<f64>,
+pub(crate) struct State<'s, 'e, 'c> {
+    pub(crate) spec: &'s TuneSpec,
+    /// Distinct candidates the current phase may reach.
+    pub(crate) limit: u32,
+    pub(crate) start_values: Vec<f64>,
     eval: &'s mut Evaluator<'e>,
     on_candidate: &'s mut dyn FnMut(&Candidate, &TuneProgress),
     /// Every point tried, by its values' text: its cost.
     seen: BTreeMap<String, f64>,
-    tried: Vec<Candidate>,
+    pub(crate) tried: Vec<Candidate>,
     rules: BTreeMap<u32, ValidRules>,
-    best: Option<(usize, f64)>,
-    stop: Option<Stop>,
+    pub(crate) best: Option<(usize, f64)>,
+    pub(crate) stop: Option<Stop>,
     _c: std::marker::PhantomData<&'c ()>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq)]
-enum Stop {
+pub(crate) enum Stop {
     Budget,
     Cancelled,
 }
@@ -61,7 +64,7 @@ impl State<'_, '_, '_> {
     }
 
     /// The cost of the point of `values`, trying it if it is new.
-    fn cost_of(&mut self, values: Vec<f64>) -> Result<f64, Stop> {
+    pub(crate) fn cost_of(&mut self, values: Vec<f64>) -> Result<f64, Stop> {
         let key = Self::key(&values);
         if let Some(&c) = self.seen.get(&key) {
             return Ok(c);
@@ -69,7 +72,7 @@ impl State<'_, '_, '_> {
         if let Some(stop) = self.stop {
             return Err(stop);
         }
-        if self.tried.len() as u32 >= self.spec.budget {
+        if self.tried.len() as u32 >= self.limit {
             self.stop = Some(Stop::Budget);
             return Err(Stop::Budget);
         }
@@ -234,6 +237,7 @@ pub fn tune(
     let start = Outcome::of(&start_tally, &spec.targets, eval.criteria());
     let state = RefCell::new(State {
         spec,
+        limit: spec.budget,
         start_values: start_values.clone(),
         eval,
         on_candidate,
@@ -255,6 +259,9 @@ pub fn tune(
             .zip(&start_values)
             .map(|(f, &v)| unit_of(f, v))
             .collect();
+        // A share of the budget is kept for simplifying the best candidate.
+        let reserve = (spec.budget / 10).min(4 * spec.vary.len() as u32);
+        state.borrow_mut().limit = spec.budget - reserve;
         let mut fruitless = 0;
         let mut i = 0;
         while state.borrow().stop.is_none() {
@@ -274,6 +281,14 @@ pub fn tune(
                 break;
             }
         }
+        let mut st = state.borrow_mut();
+        if st.stop == Some(Stop::Budget) {
+            st.stop = None;
+        }
+        st.limit = spec.budget;
+        drop(st);
+        simplify(&state);
+        exhausted &= state.borrow().stop.is_none();
     }
     let s = state.into_inner();
     let cancelled = s.stop == Some(Stop::Cancelled);

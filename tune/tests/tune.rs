@@ -244,3 +244,29 @@ fn inputs_are_refused_with_a_reason() {
         .to_string()
         .contains("varied twice"));
 }
+
+#[test]
+fn among_equal_scores_the_best_changes_fewer_fields() {
+    let s = spec(
+        "mean_walls >= 4",
+        &["walls.count.max=3..8", "physics.gravity=100..400"],
+        (0, 150),
+        30,
+    );
+    let (out, tried) = run(&s, &mut MemoryStore::default());
+    let best = &out.best[0];
+    assert_eq!(best.candidate.score(), Some(0.0));
+    let fields: Vec<&str> = best.diff.iter().map(|d| d.field.as_str()).collect();
+    assert_eq!(
+        fields,
+        ["walls.count.max"],
+        "gravity is put back: walls alone meet the target"
+    );
+    // Every candidate that meets the target with one change moves at least as far.
+    for c in tried
+        .iter()
+        .filter(|c| c.score() == Some(0.0) && c.changed == 1)
+    {
+        assert!(c.moved >= best.candidate.moved);
+    }
+}

@@ -15,4 +15,6 @@ pub mod search;
 pub mod share;
 pub mod simulate;
 pub mod sweep;
+pub mod tune;
+mod tune_store;
 pub mod verify;
