@@ -7,6 +7,7 @@
 
 mod catalog;
 mod columns;
+mod figures;
 mod rules;
 mod scan;
 mod totals;
@@ -155,6 +156,7 @@ fn _contraption(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(check_criteria, m)?)?;
     m.add_function(wrap_pyfunction!(scan::scan_columns, m)?)?;
     m.add_function(wrap_pyfunction!(scan::search_columns, m)?)?;
+    m.add_function(wrap_pyfunction!(figures::figures_json, m)?)?;
     m.add_function(wrap_pyfunction!(totals::merge_totals, m)?)?;
     m.add_function(wrap_pyfunction!(totals::totals_summary, m)?)?;
     m.add_function(wrap_pyfunction!(catalog::catalog_put, m)?)?;

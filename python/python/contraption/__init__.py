@@ -8,7 +8,10 @@ by the same Rust engine (this package is a PyO3 extension over it):
 - :func:`scan` is ``contraption scan START..STOP --json`` as a ``pyarrow.Table``
   (one column per field of a row; ``inventory`` a struct);
 - :func:`search` is ``contraption search EXPR START..STOP`` as a ``pyarrow.Table``
-  of the matches.
+  of the matches;
+- :func:`figures` is one side of ``contraption compare A B START..STOP --json``'s
+  summary: one rule set's figures over a range (the evaluation an optimiser over
+  rules drives).
 
 Seeds are given in every form the CLI accepts: ``42``, ``"0x2A"``,
 ``"2026-7-28"`` (a date: its daily seed), ``"contraption:2026-7-28"`` (a daily
@@ -19,7 +22,8 @@ rules, v1), the path of a rules file, the text of one, a dict of one, or a
 
 Long calls release the GIL; :func:`scan` and :func:`search` run on the calling
 thread (one core: run several threads or processes, or
-:mod:`contraption.distributed`, for more) and stop on Ctrl-C.
+:mod:`contraption.distributed`, for more), :func:`figures` on one thread per
+core; all stop on Ctrl-C.
 """
 
 from __future__ import annotations
@@ -48,6 +52,7 @@ __all__ = [
     "what_if",
     "scan",
     "search",
+    "figures",
 ]
 
 SeedLike = Union[int, str]
@@ -291,3 +296,36 @@ def table_summary(table: pa.Table) -> dict[str, Any]:
     range's aggregates as ``contraption scan --json`` prints them (for a fast
     :func:`search`, the seeds searched, the matches and where each was decided)."""
     return json.loads(table.schema.metadata[b"contraption.summary"])
+
+
+def figures(
+    rules: RulesLike,
+    start: Union[int, str],
+    stop: Union[int, str],
+    *,
+    threads: Optional[int] = None,
+) -> dict[str, Any]:
+    """The figures of one rule set over the seeds START..STOP (STOP excluded):
+    exactly ``summary.a`` of ``contraption compare RULES RULES START..STOP --json``
+    (the engine's ``SideFigures``), as a dict.
+
+    The figures: ``fallback_rate``, ``pre_solved_share``, ``no_solution_share``,
+    ``mean_attempts``, ``mean_solving``, ``mean_walls``, ``mean_ramps``,
+    ``mean_fans``, ``mean_bumpers``, ``mean_gears``; the counts ``seeds``,
+    ``accepted``, ``fallback``, ``all_pre_solved``, ``no_solution``; and the
+    histograms ``attempts_histogram``, ``solving_histogram``, ``walls_histogram``,
+    ``ramps_histogram``, ``fans_histogram``, ``bumpers_histogram``,
+    ``gears_histogram``, each a list of ``[value, seeds]``, value ascending.
+
+    ``rules`` is anything :func:`load_rules` takes (``None``: the default rules).
+    The seeds are summarised in Rust on ``threads`` threads (one per core when
+    ``None``; 1 to 256) with the GIL released; the result does not depend on the
+    number of threads. Nothing row-shaped is kept, so any range fits in memory.
+
+    The per-seed rows these figures add up are :func:`scan`'s table
+    (``contraption.scan(start, stop, rules)``, a ``pyarrow.Table``, one row per
+    seed), which holds every value the figures are made from."""
+    if threads is not None and (isinstance(threads, bool) or not isinstance(threads, int)):
+        raise TypeError(f"threads is an int or None, not {type(threads).__name__}")
+    a, b = _range(start, stop)
+    return json.loads(_engine.figures_json(a, b, _rules_or_none(rules), threads))
