@@ -61,6 +61,7 @@ enum Command {
     Rules(rules::Args),
     Compare(compare::Args),
     Tune(tune::Args),
+    Sensitivity(sensitivity::Args),
 }
 
 /// What every command gets besides its own arguments.
@@ -149,6 +150,7 @@ fn main() -> ExitCode {
         Command::Rules(a) => rules::run(a, &ctx, &mut out),
         Command::Compare(a) => compare::run(a, &ctx, &mut out),
         Command::Tune(a) => tune::run(a, &ctx, &mut out),
+        Command::Sensitivity(a) => sensitivity::run(a, &ctx, &mut out),
     }
     .and_then(|exit| out.flush().map(|()| exit));
     exit::finish(result)

@@ -42,3 +42,17 @@ pub fn candidates_bar(len: u64) -> ProgressBar {
     );
     bar
 }
+
+/// A bar over the rule sets of a sensitivity run on stderr (hidden when stderr
+/// is not a terminal).
+pub fn rule_sets_bar() -> ProgressBar {
+    let bar = ProgressBar::new(0);
+    bar.set_style(
+        ProgressStyle::with_template(
+            "{spinner} running rule sets [{bar:40}] {pos}/{len}  {per_sec}  eta {eta}",
+        )
+        .expect("valid template")
+        .progress_chars("=> "),
+    );
+    bar
+}

@@ -6,7 +6,12 @@
 //! keeps the two in step).
 
 mod canvas;
+pub mod charts;
 pub mod range;
+pub use charts::{
+    render_curves_png, render_scatter_png, render_tornado_png, CurveFigure, CurveSeries,
+    ScatterFigure, TornadoBar, TornadoFigure,
+};
 pub use range::{render_range_png, RangeFigure};
 
 use contraption::{PartKind, Placement, Rules, Sweep, SweepResult, ValidRules, World};
@@ -73,6 +78,12 @@ pub enum RenderError {
     NoSuchAttempt { seed: u32, attempts: u32 },
     #[error("the picture could not be encoded as PNG: {0}")]
     Encode(String),
+    #[error("{0} is not a finite number")]
+    NotFinite(&'static str),
+    #[error("at most {max} {what}")]
+    TooMany { what: &'static str, max: usize },
+    #[error("{0}")]
+    Shape(&'static str),
 }
 
 /// The picture `contraption render` writes and the studio exports: attempt `attempt`

@@ -17,7 +17,7 @@ use tiny_skia::Pixmap;
 
 use super::RenderError;
 
-mod painter;
+pub(crate) mod painter;
 use painter::Painter;
 
 /// Cell colours, as `#rrggbb`.
@@ -55,7 +55,7 @@ pub mod layout {
     pub const PLOT_TOP: u32 = 64;
 }
 
-fn rgb(hex: &str) -> [u8; 3] {
+pub(crate) fn rgb(hex: &str) -> [u8; 3] {
     let n = u32::from_str_radix(&hex[1..], 16).expect("#rrggbb");
     [(n >> 16) as u8, (n >> 8) as u8, n as u8]
 }

@@ -32,10 +32,16 @@ pub fn value_at(f: &Vary, x: f64) -> f64 {
 /// `raw` rounded as field `f`'s values are (whole, or to its decimal step) and
 /// clamped into its bounds.
 pub fn round_value(f: &Vary, raw: f64) -> f64 {
+    round_to(f, raw, f.hi - f.lo)
+}
+
+/// `raw` rounded to whole numbers (a whole field) or to the decimal step of a
+/// span of `span` (at most a thousandth of it), clamped into `f`'s bounds.
+pub fn round_to(f: &Vary, raw: f64, span: f64) -> f64 {
     let v = if f.whole {
         raw.round()
     } else {
-        match step(f.hi - f.lo) {
+        match step(span) {
             (p, true) => (raw / p).round() * p,
             (p, false) => (raw * p).round() / p,
         }

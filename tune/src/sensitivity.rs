@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::candidate::SetValue;
 use crate::evaluate::Evaluator;
-use crate::grid::{round_value, value_at};
+use crate::grid::{round_to, value_at};
 use crate::vary::{value_of, with_values, Vary};
 use crate::TuneError;
 
@@ -93,8 +93,8 @@ impl Sensitivity {
 }
 
 /// The values a field steps to from `value`: `value ∓ step × |value|` (a tenth
-/// of the span when the value is 0; at least 1 for a whole field), rounded as the
-/// field's values are and kept in its bounds; `None` where the step goes nowhere.
+/// of the span when the value is 0; at least 1 for a whole field), rounded to a
+/// hundredth of the step and kept in its bounds; `None` where the step goes nowhere.
 pub fn step_values(f: &Vary, value: f64, step: f64) -> [Option<f64>; 2] {
     let mut d = if value == 0.0 {
         step * (f.hi - f.lo)
@@ -104,7 +104,9 @@ pub fn step_values(f: &Vary, value: f64, step: f64) -> [Option<f64>; 2] {
     if f.whole {
         d = d.round().max(1.0);
     }
-    [value - d, value + d].map(|raw| Some(round_value(f, raw)).filter(|&v| v != value))
+    // Rounded to at most a hundredth of the step (so a tiny value keeps its
+    // digits: 1e-9 steps to 9e-10 and 1.1e-9).
+    [value - d, value + d].map(|raw| Some(round_to(f, raw, d * 10.0)).filter(|&v| v != value))
 }
 
 fn point(

@@ -12,6 +12,8 @@ pub mod rng;
 pub mod rules;
 pub mod scan;
 pub mod search;
+pub mod sensitivity;
+mod sensitivity_out;
 pub mod share;
 pub mod simulate;
 pub mod sweep;

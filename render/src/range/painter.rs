@@ -43,12 +43,12 @@ fn rgb888(hex: &str) -> Rgb888 {
     Rgb888::new(r, g, b)
 }
 
-pub(super) struct Painter {
-    pub(super) pixmap: Pixmap,
+pub(crate) struct Painter {
+    pub(crate) pixmap: Pixmap,
 }
 
 impl Painter {
-    pub(super) fn rect(&mut self, [x0, y0, x1, y1]: [u32; 4], c: [u8; 3]) {
+    pub(crate) fn rect(&mut self, [x0, y0, x1, y1]: [u32; 4], c: [u8; 3]) {
         if x1 <= x0 || y1 <= y0 {
             return;
         }
@@ -60,7 +60,7 @@ impl Painter {
             .fill_rect(r, &paint, Transform::identity(), None);
     }
 
-    pub(super) fn text(
+    pub(crate) fn text(
         &mut self,
         s: &str,
         x: i32,
