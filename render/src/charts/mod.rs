@@ -3,10 +3,14 @@
 //! every figure against it, small multiples) and the scatter of random rule sets
 //! on two figures. The CLI's `sensitivity --png` and the studio's exports call
 //! these with the same data, so they write the same bytes. Text uses the
-//! expressive range's painter (embedded-graphics mono fonts, ASCII).
+//! expressive range's painter (embedded-graphics mono fonts, ASCII), colours the
+//! studio's palette.
 //!
-//! Shared here: nice tick values, number formatting, plot frames, lines.
+//! Shared here: the page, the texts of a chart (placed first, so that none
+//! overlaps another, then drawn on top), marks (dots, lines, the dash of a
+//! missing value). Ticks, numbers and plot frames are in `axis`.
 
+mod axis;
 mod curves;
 mod scatter;
 #[cfg(test)]
@@ -17,13 +21,15 @@ pub use curves::{render_curves_png, CurveFigure, CurveSeries};
 pub use scatter::{render_scatter_png, ScatterFigure};
 pub use tornado::{render_tornado_png, TornadoBar, TornadoFigure};
 
-use embedded_graphics::mono_font::ascii::FONT_6X10;
+use embedded_graphics::mono_font::ascii::{FONT_6X10, FONT_7X13_BOLD};
+use embedded_graphics::mono_font::MonoFont;
 use embedded_graphics::text::Alignment;
-use tiny_skia::{PathBuilder, Pixmap, Stroke, Transform};
+use tiny_skia::{FillRule, PathBuilder, Pixmap, Stroke, Transform};
 
 use crate::canvas::paint;
+use crate::palette;
 use crate::range::painter::Painter;
-use crate::range::range_palette::{DIM, FRAME, PAGE};
+use crate::range::range_palette::PAGE;
 use crate::range::rgb;
 use crate::RenderError;
 
@@ -33,6 +39,13 @@ pub const CHART_WIDTH: u32 = 960;
 pub const DOWN: &str = "#5aa9ff";
 pub const UP: &str = "#ffb547";
 pub const POINT: &str = "#5ee3d0";
+/// A response curve's line (between its dots), and the mark of a value whose
+/// rules were refused.
+pub const LINE: &str = "#3a8c85";
+pub const REFUSED: &str = palette::RESULT_OUT;
+/// Grid lines, and every other row of the tornado.
+pub(crate) const GRID: &str = palette::GRID;
+pub(crate) const BAND: &str = "#11151d";
 
 /// A page of `w` × `h` pixels.
 pub(crate) fn page(w: u32, h: u32) -> Result<Painter, RenderError> {
@@ -60,123 +73,111 @@ pub(crate) fn finite(x: f64, what: &'static str) -> Result<f64, RenderError> {
     }
 }
 
-/// A nice step (1, 2 or 5 × 10^k) for about `n` ticks over `span`.
-fn nice_step(span: f64, n: u32) -> f64 {
-    let raw = span / f64::from(n.max(1));
-    let mut p = 1.0;
-    while p > raw {
-        p /= 10.0;
-    }
-    while p * 10.0 <= raw {
-        p *= 10.0;
-    }
-    for m in [1.0, 2.0, 5.0, 10.0] {
-        if p * m >= raw {
-            return p * m;
+/// The charts' two fonts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Font {
+    /// 6 × 10: labels, ticks, legends.
+    Small,
+    /// 7 × 13 bold: titles.
+    Bold,
+}
+
+impl Font {
+    fn mono(self) -> &'static MonoFont<'static> {
+        match self {
+            Font::Small => &FONT_6X10,
+            Font::Bold => &FONT_7X13_BOLD,
         }
     }
-    p * 10.0
 }
 
-/// Tick values over `lo..=hi` (about `n`), and the step.
-pub(crate) fn ticks(lo: f64, hi: f64, n: u32) -> (Vec<f64>, f64) {
-    let span = if hi > lo { hi - lo } else { 1.0 };
-    let step = nice_step(span, n);
-    let first = (lo / step).ceil();
-    let mut out = Vec::new();
-    let mut k = first;
-    while k * step <= hi + step * 1e-9 && out.len() < 50 {
-        let v = k * step;
-        out.push(if v == 0.0 { 0.0 } else { v });
-        k += 1.0;
-    }
-    (out, step)
+/// The width of `s` in the small font, in pixels.
+pub(crate) fn text_w(s: &str) -> u32 {
+    s.chars().count() as u32 * 6
 }
 
-/// `x` with as many decimals as `step` needs (at most 6).
-pub(crate) fn fmt_tick(x: f64, step: f64) -> String {
-    let mut d = 0;
-    let mut s = step;
-    while d < 6 && (s - s.round()).abs() > 1e-9 * s.abs().max(1.0) {
-        s *= 10.0;
-        d += 1;
-    }
-    format!("{x:.d$}")
+/// A text placed on a chart: its pixel box `[x0, y0, x1, y1)`.
+#[derive(Debug, Clone)]
+pub(crate) struct Placed {
+    pub text: String,
+    pub rect: [i32; 4],
+    font: Font,
+    hex: &'static str,
 }
 
-/// A number for a label: up to four decimals, trailing zeros dropped.
-/// A number too small for four decimals is written with its exponent (`9e-10`).
-pub(crate) fn fmt_value(x: f64) -> String {
-    if x != 0.0 && x.abs() < 0.001 {
-        return format!("{x:e}");
-    }
-    let s = format!("{x:.4}");
-    let s = s.trim_end_matches('0').trim_end_matches('.');
-    if s == "-0" {
-        "0".to_owned()
-    } else {
-        s.to_owned()
-    }
-}
+/// The texts of a chart, placed before they are drawn so that the layout can
+/// be checked (no two overlap) and a label can look for a free place.
+#[derive(Debug, Default)]
+pub(crate) struct Texts(pub Vec<Placed>);
 
-/// A plot's frame: pixel box and value ranges.
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct Frame {
-    pub left: u32,
-    pub top: u32,
-    pub w: u32,
-    pub h: u32,
-    pub x: (f64, f64),
-    pub y: (f64, f64),
-}
-
-impl Frame {
-    pub fn px(&self, x: f64) -> f32 {
-        let (lo, hi) = self.x;
-        let t = if hi > lo { (x - lo) / (hi - lo) } else { 0.5 };
-        self.left as f32 + (t * f64::from(self.w)) as f32
-    }
-    pub fn py(&self, y: f64) -> f32 {
-        let (lo, hi) = self.y;
-        let t = if hi > lo { (y - lo) / (hi - lo) } else { 0.5 };
-        (self.top + self.h) as f32 - (t * f64::from(self.h)) as f32
+impl Texts {
+    /// The box `s` takes at `(x, y)` (its top) in `font`, aligned by `align`.
+    pub fn rect_of(s: &str, x: i32, y: i32, font: Font, align: Alignment) -> [i32; 4] {
+        let size = font.mono().character_size;
+        let w = (s.chars().count() as u32 * size.width) as i32;
+        let x0 = match align {
+            Alignment::Left => x,
+            Alignment::Center => x - w / 2,
+            Alignment::Right => x - w,
+        };
+        [x0, y, x0 + w, y + size.height as i32]
     }
 
-    /// The frame's border, horizontal grid lines and y tick labels (left), x
-    /// tick labels (below).
-    pub fn draw_axes(&self, p: &mut Painter, x_ticks: u32, y_ticks: u32) {
-        let (l, t, r, b) = (self.left, self.top, self.left + self.w, self.top + self.h);
-        let (ys, ystep) = ticks(self.y.0, self.y.1, y_ticks);
-        for y in ys.into_iter().filter(|_| y_ticks > 0) {
-            let py = self.py(y).round() as u32;
-            p.rect([l, py, r, py + 1], rgb("#151b25"));
+    /// Whether `r` overlaps no text placed so far.
+    pub fn free(&self, r: [i32; 4]) -> bool {
+        self.0.iter().all(|p| !overlap(p.rect, r))
+    }
+
+    /// Places `s` in the small font.
+    pub fn put(&mut self, s: &str, x: i32, y: i32, hex: &'static str, align: Alignment) {
+        self.put_in(s, x, y, Font::Small, hex, align);
+    }
+
+    pub fn put_in(
+        &mut self,
+        s: &str,
+        x: i32,
+        y: i32,
+        font: Font,
+        hex: &'static str,
+        align: Alignment,
+    ) {
+        if s.is_empty() {
+            return;
+        }
+        self.0.push(Placed {
+            text: s.to_owned(),
+            rect: Self::rect_of(s, x, y, font, align),
+            font,
+            hex,
+        });
+    }
+
+    /// Draws every text.
+    pub fn draw(&self, p: &mut Painter) {
+        for t in &self.0 {
             p.text(
-                &fmt_tick(y, ystep),
-                l as i32 - 4,
-                py as i32 - 4,
-                &FONT_6X10,
-                DIM,
-                Alignment::Right,
+                &t.text,
+                t.rect[0],
+                t.rect[1],
+                t.font.mono(),
+                t.hex,
+                Alignment::Left,
             );
         }
-        let (xs, xstep) = ticks(self.x.0, self.x.1, x_ticks);
-        for x in xs {
-            let px = self.px(x).round() as u32;
-            p.rect([px, b, px + 1, b + 4], rgb(DIM));
-            p.text(
-                &fmt_tick(x, xstep),
-                px as i32,
-                b as i32 + 6,
-                &FONT_6X10,
-                DIM,
-                Alignment::Center,
-            );
-        }
-        p.rect([l, t, r, t + 1], rgb(FRAME));
-        p.rect([l, b, r + 1, b + 1], rgb(FRAME));
-        p.rect([l, t, l + 1, b], rgb(FRAME));
-        p.rect([r, t, r + 1, b], rgb(FRAME));
     }
+}
+
+/// Whether two pixel boxes share a pixel.
+pub(crate) fn overlap(a: [i32; 4], b: [i32; 4]) -> bool {
+    a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3]
+}
+
+/// A dash (an em dash: the mono fonts are ASCII) where a small-font text at
+/// `(x, y)` would be, 8 pixels wide; returns its right end.
+pub(crate) fn dash(p: &mut Painter, x: u32, y: u32, hex: &str) -> u32 {
+    p.rect([x, y + 5, x + 8, y + 6], rgb(hex));
+    x + 8
 }
 
 /// A polyline through `points` (pixels).
@@ -204,18 +205,30 @@ pub(crate) fn polyline(p: &mut Painter, points: &[(f32, f32)], hex: &str, width:
     }
 }
 
-/// A filled square dot of side `2r + 1` centred on a pixel.
-pub(crate) fn dot(p: &mut Painter, (x, y): (f32, f32), r: u32, hex: &str) {
-    let (x, y) = (x.round().max(0.0) as u32, y.round().max(0.0) as u32);
-    p.rect(
-        [
-            x.saturating_sub(r),
-            y.saturating_sub(r),
-            x + r + 1,
-            y + r + 1,
-        ],
-        rgb(hex),
-    );
+/// A round dot of radius `r` on the pixel `(x, y)` (the pixel's centre is the
+/// dot's).
+pub(crate) fn disc(p: &mut Painter, (x, y): (u32, u32), r: f32, hex: &str) {
+    if let Some(path) = PathBuilder::from_circle(x as f32 + 0.5, y as f32 + 0.5, r) {
+        p.pixmap.fill_path(
+            &path,
+            &paint(hex, 1.0),
+            FillRule::Winding,
+            Transform::identity(),
+            None,
+        );
+    }
+}
+
+/// An × of arm `r` pixels on the pixel `(x, y)`, two pixels thick, drawn
+/// pixel for pixel (crisp at this size).
+pub(crate) fn cross(p: &mut Painter, (x, y): (u32, u32), r: u32, hex: &str) {
+    let c = rgb(hex);
+    for d in 0..=2 * r {
+        let (a, b) = ((x + d).saturating_sub(r), (y + d).saturating_sub(r));
+        let up = (y + r).saturating_sub(d);
+        p.rect([a, b, a + 2, b + 2], c);
+        p.rect([a, up, a + 2, up + 2], c);
+    }
 }
 
 /// `s` cut to `max` characters (with `..` when cut).
