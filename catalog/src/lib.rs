@@ -1,6 +1,7 @@
 //! The studio's catalog: one SQLite file (rusqlite, bundled SQLite) holding scanned
 //! seeds, the scans and searches that produced them (jobs that resume, one
-//! runner at a time: `catalog/src/job/`), and bookmarks.
+//! runner at a time: `catalog/src/job/`), bookmarks, and the tallies of rule sets
+//! over seed ranges that tunes keep (`tallies.rs`).
 //!
 //! Every write is a transaction, so a process killed mid-scan or mid-edit loses
 //! nothing that was committed. A file that is not ours or is damaged is moved aside
@@ -15,6 +16,7 @@ mod scan;
 mod search;
 mod seeds;
 mod store;
+mod tallies;
 
 pub use bookmarks::{Bookmark, BookmarkCheck, BookmarkInput, BookmarkQuery};
 pub use criteria_sql::criteria_sql;
@@ -24,3 +26,4 @@ pub use scan::{ScanEvent, ScanProgress, ScanRecord, ScanRun, SCAN_CHUNK};
 pub use search::{search_batch, SearchRecord, SEARCH_BATCH};
 pub use seeds::{SeedPage, SeedQuery, SeedRow, SortKey, Stats};
 pub use store::{default_path, Catalog, Opened, APPLICATION_ID, SCHEMA_VERSION};
+pub use tallies::TallyId;

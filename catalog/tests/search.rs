@@ -221,7 +221,8 @@ fn migration_4_keeps_every_row_of_a_version_3_file() {
     let before = {
         let raw = rusqlite::Connection::open(&path).unwrap();
         raw.execute_batch(
-            "DROP TABLE search_matches; DROP TABLE searches; PRAGMA user_version = 3;",
+            "DROP TABLE tallies; DROP TABLE search_matches; DROP TABLE searches; \
+             PRAGMA user_version = 3;",
         )
         .unwrap();
         assert_eq!(
@@ -238,7 +239,7 @@ fn migration_4_keeps_every_row_of_a_version_3_file() {
 
     let mut c = Catalog::open(&path).unwrap().catalog;
     assert_eq!(c.schema_version().unwrap(), SCHEMA_VERSION);
-    assert_eq!(SCHEMA_VERSION, 6);
+    assert_eq!(SCHEMA_VERSION, 7);
     assert!(c.searches().unwrap().is_empty());
     drop(c);
     let after = dump(&rusqlite::Connection::open(&path).unwrap());
@@ -344,7 +345,7 @@ fn migration_5_keeps_every_search_of_a_version_4_file_and_they_resume() {
     let before = {
         let raw = rusqlite::Connection::open(&path).unwrap();
         raw.execute_batch(
-            "ALTER TABLE searches DROP COLUMN lease_owner; \
+            "DROP TABLE tallies; ALTER TABLE searches DROP COLUMN lease_owner; \
              ALTER TABLE searches DROP COLUMN lease_until; \
              ALTER TABLE searches DROP COLUMN summary; \
              ALTER TABLE searches DROP COLUMN decided; PRAGMA user_version = 4;",
@@ -585,7 +586,7 @@ fn migration_6_keeps_every_search_of_a_version_5_file_as_a_full_one() {
     let before = {
         let raw = rusqlite::Connection::open(&path).unwrap();
         raw.execute_batch(
-            "ALTER TABLE searches DROP COLUMN summary; \
+            "DROP TABLE tallies; ALTER TABLE searches DROP COLUMN summary; \
              ALTER TABLE searches DROP COLUMN decided; PRAGMA user_version = 5;",
         )
         .unwrap();

@@ -126,6 +126,22 @@ ALTER TABLE searches ADD COLUMN summary TEXT NOT NULL DEFAULT 'full';
 ALTER TABLE searches ADD COLUMN decided TEXT NOT NULL
     DEFAULT '{"layout":0,"generator":0,"sweep":0,"full":0}';
 "#,
+    // Tallies (issue 27): a rule set's counts over a seed range (the targets'
+    // `Tally`, JSON), keyed by the rules id, the range and the share criteria it
+    // counts, so a tune or a sensitivity run, again or resumed after a cancel or
+    // a restart, computes no rule set twice. The engine's rules version is kept:
+    // a tally of another version is never read back. Nothing else changes.
+    r#"
+CREATE TABLE tallies (
+    rules_id      TEXT    NOT NULL,
+    from_seed     INTEGER NOT NULL,
+    to_seed       INTEGER NOT NULL,
+    shares        TEXT    NOT NULL,
+    rules_version INTEGER NOT NULL,
+    tally         TEXT    NOT NULL,
+    PRIMARY KEY (rules_id, from_seed, to_seed, shares)
+) WITHOUT ROWID;
+"#,
 ];
 
 /// The tables schema version `version` has (every migration up to it made them).
@@ -133,7 +149,15 @@ fn tables_of(version: i64) -> &'static [&'static str] {
     match version {
         v if v <= 0 => &[],
         1..=3 => &["seeds", "scans", "bookmarks"],
-        _ => &["seeds", "scans", "bookmarks", "searches", "search_matches"],
+        4..=6 => &["seeds", "scans", "bookmarks", "searches", "search_matches"],
+        _ => &[
+            "seeds",
+            "scans",
+            "bookmarks",
+            "searches",
+            "search_matches",
+            "tallies",
+        ],
     }
 }
 
