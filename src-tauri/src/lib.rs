@@ -18,6 +18,7 @@ use studio_core::rules_draft::DraftStore;
 use studio_core::settings::SettingsStore;
 use studio_core::slow::SlowFiles;
 use studio_core::studio_commands;
+use studio_core::tune::TuneSession;
 use tauri::{Manager, WebviewWindowBuilder};
 
 /// Every command's name, from the one list (studio-core's `ipc/command_list.rs`).
@@ -42,6 +43,7 @@ pub fn run(args: StudioArgs, rules: RulesBook) {
         .manage(Arc::new(Levels::default()))
         .manage(Arc::new(rules))
         .manage(Arc::new(SlowFiles::default()))
+        .manage(Arc::new(TuneSession::default()))
         .manage(dialogs::DialogAnswer(args.dialog_answer.clone()))
         .setup(move |app| {
             // Everything the studio remembers lives in the profile (`--profile DIR`),

@@ -12,6 +12,7 @@ use crate::inspect::InspectError;
 use crate::play::PlayError;
 use crate::rules_draft::RulesDraftError;
 use crate::settings::SettingsError;
+use crate::tune::TuneViewError;
 
 /// Failures of the shell's machinery rather than of a request.
 #[derive(Debug, Clone, PartialEq, thiserror::Error, Serialize, Deserialize, TS)]
@@ -48,6 +49,8 @@ pub enum StudioError {
     RulesDraft(#[from] RulesDraftError),
     #[error(transparent)]
     Settings(#[from] SettingsError),
+    #[error(transparent)]
+    Tune(#[from] TuneViewError),
     #[error(transparent)]
     Shell(#[from] ShellError),
 }
@@ -101,6 +104,7 @@ pub fn error_kinds() -> Vec<(String, String)> {
     kinds::<ExchangeError>(&mut out);
     kinds::<RulesDraftError>(&mut out);
     kinds::<SettingsError>(&mut out);
+    kinds::<TuneViewError>(&mut out);
     kinds::<ShellError>(&mut out);
     out
 }

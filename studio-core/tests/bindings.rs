@@ -11,6 +11,7 @@ use std::path::{Path, PathBuf};
 
 use contraption::{DrawRecord, GenerationReport, ParsedSeed, Pin, SeedError};
 use contraption_catalog::{Bookmark, BookmarkCheck, BookmarkInput, BookmarkQuery, SeedPage, Stats};
+use contraption_tune::NumericField;
 use studio_core::ab::{AbEvent, AbOutcome, AbReport, AbRules, WouldChange};
 use studio_core::catalog::{
     CalendarMonth, CatalogInfo, ChartTable, ComparedSeed, RangeSummary, ScanEvent, ScanOutcome,
@@ -26,6 +27,10 @@ use studio_core::rules::RulesInfo;
 use studio_core::rules_draft::{RuleFieldInfo, RulesDraft};
 use studio_core::settings::ViewSettings;
 use studio_core::sweep_job::{JobSummary, SweepEvent};
+use studio_core::tune::{
+    ChartFormat, TargetsCheck, TuneEvent, TuneRequest, TuneResult, WhatChart, WhatEvent,
+    WhatRequest, WhatResult,
+};
 use studio_core::CommandError;
 use ts_rs::TS;
 
@@ -87,6 +92,17 @@ fn export_all(dir: &Path) {
     RangeReport::export_all_to(dir).unwrap();
     // The remembered view settings.
     ViewSettings::export_all_to(dir).unwrap();
+    // The Tune view: targets, fields, a tune, what each rule does.
+    TargetsCheck::export_all_to(dir).unwrap();
+    NumericField::export_all_to(dir).unwrap();
+    TuneRequest::export_all_to(dir).unwrap();
+    TuneEvent::export_all_to(dir).unwrap();
+    TuneResult::export_all_to(dir).unwrap();
+    WhatRequest::export_all_to(dir).unwrap();
+    WhatEvent::export_all_to(dir).unwrap();
+    WhatResult::export_all_to(dir).unwrap();
+    WhatChart::export_all_to(dir).unwrap();
+    ChartFormat::export_all_to(dir).unwrap();
 }
 
 fn read_dir(dir: &Path) -> BTreeMap<String, String> {

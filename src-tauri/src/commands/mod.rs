@@ -14,6 +14,7 @@ pub mod rules;
 pub mod settings;
 pub mod side_by_side;
 pub mod stats;
+pub mod tune;
 
 use studio_core::{CommandError, ShellError, StudioError};
 

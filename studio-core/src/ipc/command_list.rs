@@ -67,6 +67,13 @@ macro_rules! studio_commands {
             stats::export_chart_csv(table: ChartTable) -> Option<WrittenFile>,
             stats::open_range_summary() -> Option<RangeSummary>,
             side_by_side::seeds_side_by_side(seeds: Vec<u32>) -> Vec<ComparedSeed>,
+            tune::check_targets(text: String) -> TargetsCheck,
+            tune::tune_fields() -> Vec<NumericField>,
+            tune::start_tune(request: TuneRequest, on_event: Channel<TuneEvent>) -> TuneResult,
+            tune::tuned_to_draft(rank: u32) -> RulesDraft,
+            tune::save_tuned_rules(rank: u32) -> Option<String>,
+            tune::start_what_rules_do(request: WhatRequest, on_event: Channel<WhatEvent>) -> WhatResult,
+            tune::export_what_rules_do(chart: WhatChart, format: ChartFormat) -> Option<WrittenFile>,
             settings::view_settings() -> ViewSettings,
             settings::set_view_settings(settings: ViewSettings) -> ViewSettings,
         }

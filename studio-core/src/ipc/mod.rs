@@ -32,11 +32,17 @@ use crate::{
     rules_draft::{RuleFieldInfo, RulesDraft},
     settings::ViewSettings,
     sweep_job::{JobSummary, SweepEvent},
+    tune::{
+        ChartFormat, TargetsCheck, TuneEvent, TuneRequest, TuneResult, WhatChart, WhatEvent,
+        WhatRequest, WhatResult,
+    },
 };
 #[allow(unused_imports)]
 use contraption::{expressive_range::Metric, DrawRecord, ParsedSeed, Pin, Placement, SummaryKind};
 #[allow(unused_imports)]
 use contraption_catalog::{Bookmark, BookmarkCheck, BookmarkInput, BookmarkQuery, SeedPage, Stats};
+#[allow(unused_imports)]
+use contraption_tune::NumericField;
 
 /// An argument that streams `E` events to the UI (the shell's `tauri::ipc::Channel<E>`).
 pub struct Channel<E>(PhantomData<E>);

@@ -7,9 +7,10 @@ import type { PlayError } from "./PlayError";
 import type { RulesDraftError } from "./RulesDraftError";
 import type { SettingsError } from "./SettingsError";
 import type { ShellError } from "./ShellError";
+import type { TuneViewError } from "./TuneViewError";
 
 /**
  * Everything a studio command can refuse or fail with. On the wire it is the
  * inner error itself (each is tagged by `kind`), so the UI sees one union.
  */
-export type StudioError = InspectError | DrawsError | CatalogViewError | PlayError | ExchangeError | RulesDraftError | SettingsError | ShellError;
+export type StudioError = InspectError | DrawsError | CatalogViewError | PlayError | ExchangeError | RulesDraftError | SettingsError | TuneViewError | ShellError;

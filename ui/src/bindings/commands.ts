@@ -11,6 +11,7 @@ import type { BookmarkInput } from "./BookmarkInput";
 import type { BookmarkQuery } from "./BookmarkQuery";
 import type { CalendarMonth } from "./CalendarMonth";
 import type { CatalogInfo } from "./CatalogInfo";
+import type { ChartFormat } from "./ChartFormat";
 import type { ChartTable } from "./ChartTable";
 import type { ComparedSeed } from "./ComparedSeed";
 import type { DrawRecord } from "./DrawRecord";
@@ -18,6 +19,7 @@ import type { ImportedLevel } from "./ImportedLevel";
 import type { Inspection } from "./Inspection";
 import type { JobSummary } from "./JobSummary";
 import type { Metric } from "./Metric";
+import type { NumericField } from "./NumericField";
 import type { ParsedSeed } from "./ParsedSeed";
 import type { PartCheck } from "./PartCheck";
 import type { PictureKind } from "./PictureKind";
@@ -44,8 +46,16 @@ import type { SolutionFile } from "./SolutionFile";
 import type { Stats } from "./Stats";
 import type { SummaryKind } from "./SummaryKind";
 import type { SweepEvent } from "./SweepEvent";
+import type { TargetsCheck } from "./TargetsCheck";
 import type { Thumbnail } from "./Thumbnail";
+import type { TuneEvent } from "./TuneEvent";
+import type { TuneRequest } from "./TuneRequest";
+import type { TuneResult } from "./TuneResult";
 import type { ViewSettings } from "./ViewSettings";
+import type { WhatChart } from "./WhatChart";
+import type { WhatEvent } from "./WhatEvent";
+import type { WhatRequest } from "./WhatRequest";
+import type { WhatResult } from "./WhatResult";
 import type { WouldChange } from "./WouldChange";
 import type { WrittenFile } from "./WrittenFile";
 
@@ -103,6 +113,13 @@ export const commandNames = [
   "export_chart_csv",
   "open_range_summary",
   "seeds_side_by_side",
+  "check_targets",
+  "tune_fields",
+  "start_tune",
+  "tuned_to_draft",
+  "save_tuned_rules",
+  "start_what_rules_do",
+  "export_what_rules_do",
   "view_settings",
   "set_view_settings",
 ] as const;
@@ -368,6 +385,41 @@ export function openRangeSummary(): Promise<RangeSummary | null> {
 /** `side_by_side::seeds_side_by_side(seeds: Vec < u32 >) -> Vec < ComparedSeed >` (src-tauri/src/commands/side_by_side.rs). */
 export function seedsSideBySide(seeds: Array<number>): Promise<Array<ComparedSeed>> {
   return call("seeds_side_by_side", { seeds });
+}
+
+/** `tune::check_targets(text: String) -> TargetsCheck` (src-tauri/src/commands/tune.rs). */
+export function checkTargets(text: string): Promise<TargetsCheck> {
+  return call("check_targets", { text });
+}
+
+/** `tune::tune_fields() -> Vec < NumericField >` (src-tauri/src/commands/tune.rs). */
+export function tuneFields(): Promise<Array<NumericField>> {
+  return call("tune_fields");
+}
+
+/** `tune::start_tune(request: TuneRequest, on_event: Channel < TuneEvent >) -> TuneResult` (src-tauri/src/commands/tune.rs). */
+export function startTune(request: TuneRequest, onEvent: (event: TuneEvent) => void): Promise<TuneResult> {
+  return call("start_tune", { request, onEvent: channel(onEvent) });
+}
+
+/** `tune::tuned_to_draft(rank: u32) -> RulesDraft` (src-tauri/src/commands/tune.rs). */
+export function tunedToDraft(rank: number): Promise<RulesDraft> {
+  return call("tuned_to_draft", { rank });
+}
+
+/** `tune::save_tuned_rules(rank: u32) -> Option < String >` (src-tauri/src/commands/tune.rs). */
+export function saveTunedRules(rank: number): Promise<string | null> {
+  return call("save_tuned_rules", { rank });
+}
+
+/** `tune::start_what_rules_do(request: WhatRequest, on_event: Channel < WhatEvent >) -> WhatResult` (src-tauri/src/commands/tune.rs). */
+export function startWhatRulesDo(request: WhatRequest, onEvent: (event: WhatEvent) => void): Promise<WhatResult> {
+  return call("start_what_rules_do", { request, onEvent: channel(onEvent) });
+}
+
+/** `tune::export_what_rules_do(chart: WhatChart, format: ChartFormat) -> Option < WrittenFile >` (src-tauri/src/commands/tune.rs). */
+export function exportWhatRulesDo(chart: WhatChart, format: ChartFormat): Promise<WrittenFile | null> {
+  return call("export_what_rules_do", { chart, format });
 }
 
 /** `settings::view_settings() -> ViewSettings` (src-tauri/src/commands/settings.rs). */
