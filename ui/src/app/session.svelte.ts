@@ -13,7 +13,7 @@ import * as inspectorApi from "../inspector/api";
 import { nextSeed, prevSeed, randomSeed } from "../inspector/model";
 import { errorMessage } from "../lib/ipc";
 
-export type ViewName = "inspector" | "seeds" | "stats" | "bookmarks" | "calendar" | "compare" | "rules" | "lab";
+export type ViewName = "inspector" | "seeds" | "stats" | "bookmarks" | "calendar" | "compare" | "rules" | "lab" | "tune";
 
 /** The views of the main window, in view-bar order. */
 export const VIEWS: readonly { name: ViewName; label: string; title: string }[] = [
@@ -25,6 +25,7 @@ export const VIEWS: readonly { name: ViewName; label: string; title: string }[] 
   { name: "compare", label: "Compare", title: "two to four seeds side by side" },
   { name: "rules", label: "Rules", title: "the rules in force, a draft, and one seed before and after" },
   { name: "lab", label: "A/B", title: "a seed range under two rule sets, side by side, and what changed" },
+  { name: "tune", label: "Tune", title: "targets for the levels, the rules tuned toward them, and what each rule does" },
 ];
 
 /** The two commands the session needs (the real ones in the app, fakes in tests). */

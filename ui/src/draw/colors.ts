@@ -77,6 +77,24 @@ export const chartColor = {
   attempts: "#5aa9ff",
 } as const;
 
+/**
+ * The Tune view's charts (the render crate's, render/src/charts/mod.rs: DOWN,
+ * UP, POINT): a field stepped down and up, a rule set's point, the best score
+ * so far and a candidate's own score, the rules in force's mark.
+ */
+export const tuneColor = {
+  down: "#5aa9ff",
+  up: "#ffb547",
+  point: "#5ee3d0",
+  best: "#5ee3d0",
+  score: "#4a5568",
+  start: "#e8ecf3",
+  frame: "#2a3342",
+  text: "#dfe5ee",
+  muted: "#7f8ba0",
+  hover: "#ffffff",
+} as const;
+
 /** Perceptual scale for closest approach (viridis stops, bright = close). */
 const HEAT_STOPS: readonly [number, number, number][] = [
   [253, 231, 37],

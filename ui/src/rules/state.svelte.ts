@@ -124,6 +124,11 @@ export class RulesState {
     }
   }
 
+  /** A draft another view made (the Tune view's "Make draft"): shown here as any draft. */
+  adopt(state: RulesDraft): void {
+    this.#take(state);
+  }
+
   #take(state: RulesDraft): void {
     const changed = this.state !== null && this.state.in_force.rules_id !== state.in_force.rules_id;
     this.state = state;
