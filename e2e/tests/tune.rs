@@ -23,7 +23,7 @@ const SEEDS: (&str, &str) = ("0", "150");
 async fn open_tune(s: &Studio) {
     s.click("[data-view='tune']").await;
     s.wait_for(
-        "!!document.querySelector('#view-tune #tune-add-field option[value=\"walls.count.max\"]')",
+        "document.querySelectorAll('#view-tune #tune-add-field option').length > 1",
         "the Tune view and its fields",
     )
     .await;
@@ -38,6 +38,8 @@ async fn num(s: &Studio, css: &str, attr: &str) -> f64 {
 
 /// Moves the pointer onto the tornado's row `row`, its step `side` (the upper half of a row is the step down).
 async fn hover_bar(s: &Studio, row: usize, side: &str) {
+    s.eval("(() => { document.querySelector('#tornado').scrollIntoView({ block: 'nearest' }); return true; })()")
+        .await;
     let h = s
         .eval("document.querySelector('#tornado canvas').clientHeight")
         .await

@@ -87,7 +87,7 @@ export const tuneColor = {
   up: "#ffb547",
   point: "#5ee3d0",
   best: "#5ee3d0",
-  score: "#4a5568",
+  score: "#7f8ba0",
   start: "#e8ecf3",
   frame: "#2a3342",
   text: "#dfe5ee",

@@ -13,6 +13,11 @@ import type { Rect } from "./view";
 import type { Ctx } from "./world";
 
 export const ROW_H = 28;
+
+/** A stepped value as the tornado labels it. */
+export function valueLabel(v: number): string {
+  return Number.isInteger(v) ? String(v) : String(Number(v.toPrecision(4)));
+}
 const TOP = 24;
 const LABEL_W = 210;
 
@@ -85,6 +90,13 @@ export function drawTornado(ctx: Ctx, w: number, h: number, t: Tornado, figureLa
       }
       ctx.fillStyle = side === "down" ? tuneColor.down : tuneColor.up;
       ctx.fillRect(b.x, b.y, b.w, b.h);
+      // The stepped value beside the bar's end (left of the axis for a fall, or a step down that changes nothing).
+      const left = s!.change! < 0 || (s!.change === 0 && side === "down");
+      ctx.fillStyle = tuneColor.muted;
+      ctx.font = "10px sans-serif";
+      ctx.textAlign = left ? "right" : "left";
+      ctx.fillText(valueLabel(s!.value), left ? b.x - 4 : b.x + b.w + 4, b.y + b.h / 2);
+      ctx.font = "11px sans-serif";
       if (hover && hover.row === i && hover.side === side) {
         ctx.strokeStyle = tuneColor.hover;
         ctx.lineWidth = 1.5;
