@@ -40,6 +40,34 @@ pub fn refuse_slow(rules: &ValidRules, what: &str, allowed: bool) -> Result<()> 
     Ok(())
 }
 
+/// Where `path` leads: the file itself when it exists (through links), else its
+/// directory's real path joined with its name.
+fn resolved(path: &Path) -> Option<std::path::PathBuf> {
+    std::fs::canonicalize(path).ok().or_else(|| {
+        let name = path.file_name()?;
+        let dir = match path.parent() {
+            Some(d) if !d.as_os_str().is_empty() => d,
+            _ => Path::new("."),
+        };
+        Some(std::fs::canonicalize(dir).ok()?.join(name))
+    })
+}
+
+/// Refuses two outputs that name one file: the same path as given, or two
+/// paths that lead to one file (a link, `./x` and `x`), existing or not yet.
+pub fn refuse_one_file(a: (&str, &Path), b: (&str, &Path)) -> Result<()> {
+    let same = resolved(a.1).is_some_and(|c| resolved(b.1).is_some_and(|p| p == c));
+    if a.1 == b.1 || same {
+        bail!(
+            "{} and {} name one file ({}); give each its own",
+            a.0,
+            b.0,
+            crate::term::path(a.1)
+        );
+    }
+    Ok(())
+}
+
 /// Parses `FROM..TO` (TO excluded, at most 2^32), as the engine's [`SeedRange`]
 /// reads it.
 pub fn parse_range(text: &str) -> Result<(u64, u64)> {

@@ -3,26 +3,10 @@
 
 use std::path::{Path, PathBuf};
 
-use assert_cmd::Command;
 use serde_json::Value;
 
-fn run(args: &[&str]) -> std::process::Output {
-    Command::cargo_bin("contraption")
-        .unwrap()
-        .args(args)
-        .output()
-        .unwrap()
-}
-
-fn ok(args: &[&str]) -> String {
-    let out = run(args);
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
-}
+mod support;
+use support::{ok, run};
 
 fn json(args: &[&str]) -> Value {
     serde_json::from_str(&ok(args)).expect("stdout is JSON")

@@ -5,26 +5,10 @@
 
 use std::path::Path;
 
-use assert_cmd::Command;
 use serde_json::Value;
 
-fn run(args: &[&str]) -> std::process::Output {
-    Command::cargo_bin("contraption")
-        .unwrap()
-        .args(args)
-        .output()
-        .unwrap()
-}
-
-fn ok(args: &[&str]) -> String {
-    let out = run(args);
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
-}
+mod support;
+use support::{ok, run};
 
 fn json(text: &str) -> Value {
     serde_json::from_str(text).expect("stdout is JSON")
@@ -182,6 +166,53 @@ fn bad_targets_and_fields_are_refused_with_the_place() {
         assert!(err.contains(words), "{targets}: {err}");
         assert!(out.stdout.is_empty());
     }
+}
+
+#[test]
+fn two_outputs_naming_one_file_are_refused_before_anything_is_written() {
+    let dir = tempfile::tempdir().unwrap();
+    let resume = dir.path().join("resume.jsonl");
+    let plain = resume.to_str().unwrap().to_owned();
+    // The same file spelled another way, not yet there, and through a link.
+    let dotted = dir.path().join(".").join("resume.jsonl");
+    let link = dir.path().join("link.jsonl");
+    let out = run(&tune_args(&[
+        "--resume",
+        &plain,
+        "-o",
+        dotted.to_str().unwrap(),
+    ]));
+    assert_eq!(out.status.code(), Some(1));
+    assert!(support::stderr(&out).contains("-o and --resume name one file"));
+    assert!(!resume.exists(), "nothing written");
+    std::fs::write(&resume, "{\"contraption_tallies\":1}\n").unwrap();
+    std::os::unix::fs::symlink(&resume, &link).unwrap();
+    let out = run(&tune_args(&[
+        "--resume",
+        &plain,
+        "-o",
+        link.to_str().unwrap(),
+    ]));
+    assert_eq!(out.status.code(), Some(1));
+    assert!(support::stderr(&out).contains("name one file"));
+    let png = dir.path().join("t.png");
+    let out = run(&[
+        "sensitivity",
+        "--seeds",
+        "0..10",
+        "--csv",
+        png.to_str().unwrap(),
+        "--png",
+        dir.path().join("./t.png").to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(support::stderr(&out).contains("--csv and --png name one file"));
+    assert!(!png.exists(), "nothing written");
+    assert_eq!(
+        std::fs::read_to_string(&resume).unwrap(),
+        "{\"contraption_tallies\":1}\n",
+        "the resume file is left as it was"
+    );
 }
 
 /// The default rules with one field set, as a rules file in `dir`.

@@ -98,15 +98,7 @@ pub fn run(args: Args, ctx: &Ctx, out: &mut Out) -> Result<Exit> {
         ("rules B", Path::new(&args.b)),
     ];
     if let (Some(csv), Some(png)) = (&args.csv, &args.png) {
-        let same = std::fs::canonicalize(csv)
-            .ok()
-            .is_some_and(|c| std::fs::canonicalize(png).is_ok_and(|p| p == c));
-        if csv == png || same {
-            bail!(
-                "--csv and --png name one file ({}); give each its own",
-                crate::term::path(csv)
-            );
-        }
+        crate::args::refuse_one_file(("--csv", csv), ("--png", png))?;
     }
     let mut range = match &args.png {
         Some(path) => {

@@ -6,7 +6,7 @@
 
 use std::path::PathBuf;
 
-use anyhow::{bail, Context, Result};
+use anyhow::{Context, Result};
 use contraption::{FigureName, SeedRange, Targets};
 use contraption_tune::{
     numeric_fields, parse_vary, random_rules, response_curve, sensitivity, Evaluator, Vary,
@@ -100,17 +100,9 @@ pub fn run(args: Args, ctx: &Ctx, out: &mut Out) -> Result<Exit> {
     let start = ctx.rules.clone();
     let seeds = SeedRange::parse(&args.seeds).context("--seeds")?;
     if let (Some(c), Some(p)) = (&args.csv, &args.png) {
-        if c == p {
-            bail!(
-                "--csv and --png name one file ({}); give each its own",
-                crate::term::path(c)
-            );
-        }
+        crate::args::refuse_one_file(("--csv", c), ("--png", p))?;
     }
-    let mut store = match &args.resume {
-        Some(p) => FileStore::open(p)?,
-        None => FileStore::memory(),
-    };
+    let mut store = FileStore::for_arg(args.resume.as_deref())?;
     let cancel = ctrl_c_flag();
     let none = Targets { targets: vec![] };
     let mut eval = Evaluator::new(&none, &mut store, &cancel);

@@ -96,17 +96,9 @@ pub fn run(args: Args, ctx: &Ctx, out: &mut Out) -> Result<Exit> {
     };
     spec.check()?;
     if let (Some(o), Some(r)) = (&args.output, &args.resume) {
-        if o == r {
-            bail!(
-                "-o and --resume name one file ({}); give each its own",
-                crate::term::path(o)
-            );
-        }
+        crate::args::refuse_one_file(("-o", o), ("--resume", r))?;
     }
-    let mut store = match &args.resume {
-        Some(p) => FileStore::open(p)?,
-        None => FileStore::memory(),
-    };
+    let mut store = FileStore::for_arg(args.resume.as_deref())?;
     if store.read > 0 {
         eprintln!(
             "resuming: {} tallies read from {}",

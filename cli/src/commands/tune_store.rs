@@ -49,6 +49,14 @@ impl FileStore {
         }
     }
 
+    /// The store a `--resume` argument asks for: its file, or memory alone.
+    pub fn for_arg(path: Option<&Path>) -> Result<Self> {
+        match path {
+            Some(p) => Self::open(p),
+            None => Ok(Self::memory()),
+        }
+    }
+
     /// Reads `path` (if it exists) and appends to it from now on. A last line cut
     /// short (a run killed while writing it) is left out; any other line that is
     /// not a tally refuses the file.

@@ -17,6 +17,18 @@ pub fn cmd(args: &[&str]) -> Command {
     c
 }
 
+/// Runs the binary with `args` to its end.
+pub fn run(args: &[&str]) -> Output {
+    cmd(args).output().unwrap()
+}
+
+/// Runs the binary with `args`, which must succeed; its stdout.
+pub fn ok(args: &[&str]) -> String {
+    let out = run(args);
+    assert!(out.status.success(), "{args:?}: {}", stderr(&out));
+    String::from_utf8(out.stdout).unwrap()
+}
+
 /// Waits for `child`, failing the test (after killing it) if it has not ended
 /// within `limit`: a guard against hangs, not a measure of speed.
 pub fn wait_guarded(mut child: Child, limit: Duration) -> Output {
