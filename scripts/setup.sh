@@ -3,8 +3,10 @@
 # Node and npm: Tauri's Linux prerequisites, the WebDriver bits for the e2e tests,
 # ImageMagick (e2e screenshots of the X display), the Debian packaging tools, Python
 # with venv (scripts/python-test.sh makes a virtual environment), the
-# wasm32-wasip1 target (golden files under WebAssembly), tauri-driver, the UI's npm
-# packages (the Tauri CLI among them), and the UI build. Safe to run again.
+# wasm32-wasip1 target (golden files under WebAssembly), the wasm32-unknown-unknown
+# target and Chromium with ChromeDriver (the web player and its browser tests),
+# tauri-driver, the UI's npm packages (the Tauri CLI among them), the UI build and
+# the web player's page. Safe to run again.
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -17,13 +19,14 @@ for tool in cargo node npm; do
   command -v "$tool" >/dev/null 2>&1 || fail "$tool is required (install Rust and Node first)"
 done
 
-section "System packages (Tauri prerequisites, WebKitWebDriver, Xvfb, ImageMagick, packaging)"
+section "System packages (Tauri prerequisites, WebKitWebDriver, Xvfb, ImageMagick, packaging, Chromium + ChromeDriver for the web player's tests)"
 APT_PACKAGES=(
   libwebkit2gtk-4.1-dev build-essential pkg-config libssl-dev
   libayatana-appindicator3-dev librsvg2-dev libxdo-dev
   webkit2gtk-driver xvfb curl file
   imagemagick binutils dpkg-dev desktop-file-utils
   python3 python3-venv python3-pip
+  chromium chromium-driver
 )
 missing=()
 for pkg in "${APT_PACKAGES[@]}"; do
@@ -39,14 +42,16 @@ else
   echo "all present: ${APT_PACKAGES[*]}"
 fi
 
-section "Rust target wasm32-wasip1 (the golden files under WebAssembly)"
-if rustup target list --installed 2>/dev/null | grep -qx wasm32-wasip1; then
-  echo "present: wasm32-wasip1"
-elif command -v rustup >/dev/null 2>&1; then
-  rustup target add wasm32-wasip1
-else
-  fail "rustup is needed to add the wasm32-wasip1 target"
-fi
+section "Rust targets wasm32-wasip1 (the golden files under WebAssembly) and wasm32-unknown-unknown (the web player's engine)"
+for target in wasm32-wasip1 wasm32-unknown-unknown; do
+  if rustup target list --installed 2>/dev/null | grep -qx "$target"; then
+    echo "present: $target"
+  elif command -v rustup >/dev/null 2>&1; then
+    rustup target add "$target"
+  else
+    fail "rustup is needed to add the $target target"
+  fi
+done
 
 section "tauri-driver (WebDriver server for the e2e tests)"
 if command -v tauri-driver >/dev/null 2>&1; then
@@ -66,3 +71,6 @@ fi
 
 section "UI build (ui/dist, embedded into the studio binary)"
 npm run build
+
+section "Web player page (ui/dist-web/player.html, built into the CLI and the studio)"
+bash "$ROOT/scripts/build-web.sh"

@@ -53,6 +53,10 @@ pub use rules::{diff as rules_diff, fields as rule_fields, valid as valid_rules,
 #[doc(hidden)]
 pub use seed::{rng, share};
 
+/// The engine's version (its crate version): a web player page names the engine it
+/// was made with and refuses another.
+pub const ENGINE_VERSION: &str = env!("CARGO_PKG_VERSION");
+
 pub use analysis::compare::{AbFigures, AbTotals, Difference, SideFigures, SideTotals};
 pub use analysis::criteria::{parse_criteria, parse_criteria_for, Criteria, CriteriaError};
 pub use analysis::staged::{search_seed, Decided, Decision, Stage, SummaryKind};

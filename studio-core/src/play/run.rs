@@ -1,68 +1,18 @@
-//! One run of the player's parts.
+//! One run of the player's parts (the play crate's), with the studio's error.
 
-use contraption::check_placements;
-use contraption::{
-    simulate, Inventory, Outcome, Placement, SimOptions, SimResult, ValidRules, World,
-};
-use serde::{Deserialize, Serialize};
-use ts_rs::TS;
+use contraption::{Placement, ValidRules, World};
+pub use contraption_play::{won, PlayRun, RUN_STRIDE};
 
 use super::PlayError;
 
-/// A run records every fixed step, so the UI can interpolate between any two.
-pub const RUN_STRIDE: u32 = 1;
-
-/// One run of the engine on the player's parts.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
-pub struct PlayRun {
-    pub seed: u32,
-    pub placements: Vec<Placement>,
-    /// `simulate(world, placements, with_trajectory(1))`: the start and the ball's
-    /// centre after every step.
-    pub result: SimResult,
-    /// Simulated seconds until the outcome (`steps × dt` of the rules it ran under).
-    pub seconds: f64,
-    /// `Inventory::used_by(placements)`.
-    pub parts_used: Inventory,
-}
-
-impl PlayRun {
-    pub(crate) fn new(
-        rules: &ValidRules,
-        seed: u32,
-        placements: &[Placement],
-        result: SimResult,
-    ) -> Self {
-        Self {
-            seed,
-            placements: placements.to_vec(),
-            seconds: f64::from(result.steps) * rules.dt(),
-            parts_used: Inventory::used_by(placements),
-            result,
-        }
-    }
-}
-
 /// Runs the player's parts under `rules`: refused unless `check_placements`
-/// accepts them (the rules the solution replay applies), then `simulate` with
-/// every step recorded.
+/// accepts them, then `simulate` with every step recorded.
 pub fn run(
     rules: &ValidRules,
     seed: u32,
     world: &World,
     placements: &[Placement],
 ) -> Result<PlayRun, PlayError> {
-    check_placements(rules, world, placements).map_err(|error| PlayError::Placement { error })?;
-    let result = simulate(
-        rules,
-        world,
-        placements,
-        &SimOptions::with_trajectory(RUN_STRIDE),
-    );
-    Ok(PlayRun::new(rules, seed, placements, result))
-}
-
-/// Whether a run reached the goal.
-pub fn won(run: &PlayRun) -> bool {
-    run.result.outcome == Outcome::Goal
+    contraption_play::run(rules, seed, world, placements)
+        .map_err(|error| PlayError::Placement { error })
 }
