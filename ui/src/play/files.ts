@@ -6,6 +6,7 @@
 import { CommandFailed, errorMessage } from "../lib/ipc";
 import { slowConfirm } from "../lib/slow-confirm.svelte";
 import { askingIfSlow, declinedWords, type ConfirmSlow } from "../lib/slow-rules";
+import type { SolutionFile } from "../bindings/SolutionFile";
 import type { PlayApi } from "./api";
 import { resultText } from "./model";
 import { commands, play, type PlayState } from "./state.svelte";
@@ -52,6 +53,18 @@ export class SolutionFiles {
       if (!r.ok) return s.note({ text: declinedWords(r.declined, "solution"), errorKind: "slow_rules" });
       const f = r.value;
       if (!f) s.note({ text: "Open cancelled." });
+      else await s.loadSolution(f);
+    } catch (e) {
+      s.note(failure(e));
+    }
+  }
+
+  /** The solution shipped with the level (a page's), replayed from the start. */
+  async watch(shipped: () => Promise<SolutionFile | null>): Promise<void> {
+    const s = this.#state;
+    try {
+      const f = await shipped();
+      if (!f) s.note({ text: "This level was shared without a solution." });
       else await s.loadSolution(f);
     } catch (e) {
       s.note(failure(e));

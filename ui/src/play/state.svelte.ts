@@ -23,8 +23,8 @@ import type { Placement } from "../bindings/Placement";
 import type { SolutionFile } from "../bindings/SolutionFile";
 import type { Spin } from "../bindings/Spin";
 import { CommandFailed, errorMessage } from "../lib/ipc";
-import * as playApi from "./api";
 import type { PlayApi } from "./api";
+import { hostApi } from "./host";
 import { hintSlot, snap } from "./model";
 import { History } from "./history";
 import { otherSpin, PARTS } from "./parts";
@@ -276,7 +276,7 @@ export class PlayState extends PlayBase {
 }
 
 /** The play window's commands, their round trips recorded by the frame-time probe. */
-export const commands: PlayApi = timed(playApi);
+export const commands: PlayApi = timed(hostApi);
 
 /** The play window's state. */
 export const play = new PlayState(commands);
