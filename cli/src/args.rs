@@ -131,3 +131,25 @@ pub fn check_embedded_rules(
 pub fn pin(text: &str) -> Result<contraption::Pin, String> {
     contraption::Pin::parse(text).map_err(|e| crate::term::printable(&e.to_string()).into_owned())
 }
+
+/// A solution file named on the command line (`replay`, `render --animate`,
+/// `export --solution`): read with its bound and strictly; the rules it embeds
+/// must be the `--rules` file's when one is given, and slow ones are refused
+/// unless `--allow-slow`.
+pub fn read_solution(ctx: &crate::Ctx, file: &Path) -> Result<contraption::Solution> {
+    let bytes = contraption_io::read_file_bounded(
+        file,
+        contraption::solution::MAX_SOLUTION_FILE_BYTES as u64,
+    )?;
+    let solution = contraption::parse_solution(&bytes)
+        .with_context(|| format!("{} was refused", file.display()))?;
+    check_embedded_rules(ctx, file, solution.made_under().as_ref())?;
+    if let Some(embedded) = solution.made_under() {
+        refuse_slow(
+            &embedded,
+            &format!("the rules embedded in {}", crate::term::path(file)),
+            ctx.allow_slow,
+        )?;
+    }
+    Ok(solution)
+}

@@ -5,9 +5,14 @@
 //! identical files. Colours are the studio's palette (`ui/src/draw/colors.ts`; a test
 //! keeps the two in step).
 
+mod animate;
 mod canvas;
 pub mod charts;
 pub mod range;
+pub use animate::{
+    animate_attempt, animate_gif, animate_solution, frame_plan, AnimateError, AnimateOptions,
+    Animation, FramePlan, DEFAULT_FPS, DEFAULT_SCALE, HOLD_CS, MAX_FPS, MAX_FRAMES, MAX_SCALE,
+};
 pub use charts::{
     render_curves_png, render_scatter_png, render_tornado_png, CurveFigure, CurveSeries,
     ScatterFigure, TornadoBar, TornadoFigure,
@@ -139,6 +144,25 @@ pub fn render_png(
     world: &World,
     picture: &Picture<'_>,
 ) -> Result<Vec<u8>, RenderError> {
+    let mut c = draw_level(rules, world, picture)?;
+    draw_ball(&mut c, rules, (world.ball.x, world.ball.y));
+    c.pixmap
+        .encode_png()
+        .map_err(|e| RenderError::Encode(e.to_string()))
+}
+
+/// The ball, centred at `at` (field units), drawn over whatever is there.
+pub(crate) fn draw_ball(c: &mut Canvas, rules: &Rules, at: (f64, f64)) {
+    c.circle(at, rules.ball.radius as f32, palette::BALL, 1.0, true);
+}
+
+/// Everything [`render_png`] draws but the ball: the field, the sweep, the goal,
+/// the walls, the parts and the path.
+pub(crate) fn draw_level(
+    rules: &Rules,
+    world: &World,
+    picture: &Picture<'_>,
+) -> Result<Canvas, RenderError> {
     let scale = picture.scale;
     if !(1.0..=20.0).contains(&scale) {
         return Err(RenderError::BadScale(scale));
@@ -266,7 +290,7 @@ pub fn render_png(
         }
     }
 
-    // The path, then the ball at its start.
+    // The path (the ball goes over it).
     for pair in picture.trajectory.windows(2) {
         c.line(
             (pair[0][0], pair[0][1]),
@@ -276,15 +300,5 @@ pub fn render_png(
             0.8,
         );
     }
-    c.circle(
-        (world.ball.x, world.ball.y),
-        rules.ball.radius as f32,
-        palette::BALL,
-        1.0,
-        true,
-    );
-
-    c.pixmap
-        .encode_png()
-        .map_err(|e| RenderError::Encode(e.to_string()))
+    Ok(c)
 }

@@ -21,20 +21,7 @@ pub struct Args {
 
 pub fn run(args: Args, ctx: &Ctx, out: &mut Out) -> Result<Exit> {
     let file = &args.file;
-    let bytes = contraption_io::read_file_bounded(
-        file,
-        contraption::solution::MAX_SOLUTION_FILE_BYTES as u64,
-    )?;
-    let solution = contraption::parse_solution(&bytes)
-        .with_context(|| format!("{} was refused", file.display()))?;
-    crate::args::check_embedded_rules(ctx, file, solution.made_under().as_ref())?;
-    if let Some(embedded) = solution.made_under() {
-        crate::args::refuse_slow(
-            &embedded,
-            &format!("the rules embedded in {}", crate::term::path(file)),
-            ctx.allow_slow,
-        )?;
-    }
+    let solution = crate::args::read_solution(ctx, file)?;
     let result = contraption::replay(&solution, &SimOptions::default())
         .with_context(|| format!("{} cannot be replayed", file.display()))?;
     if ctx.json {
