@@ -4,7 +4,7 @@
 //! started with `--dialog-answer PATH`: the shell's export and import commands take
 //! PATH as the dialog's answer without showing it. Everything after the dialog —
 //! the engine's level-file text, the render crate's PNG, the strict reader and the
-//! verification — is the code a designer runs; the files are compared byte for byte
+//! verification, the web player's page — is the code a designer runs; the files are compared byte for byte
 //! with what the CLI writes.
 
 use std::path::PathBuf;
@@ -108,6 +108,26 @@ async fn share_export_and_import_round_trip() {
         std::fs::read(&cli_puzzle).unwrap(),
         std::fs::read(&cli_png).unwrap()
     );
+
+    // The animation: the same bytes as `contraption render --animate`.
+    reset_status(&s).await;
+    click(&s, "#export-animation").await;
+    wait_status(&s, "ok").await;
+    let cli_gif = dir.join("cli.gif");
+    cli_to_file(&["render", DAILY, "--animate", cli_gif.to_str().unwrap()]);
+    let gif = std::fs::read(&answer).unwrap();
+    assert!(gif.starts_with(b"GIF89a"), "an animated GIF");
+    assert_eq!(gif, std::fs::read(&cli_gif).unwrap());
+
+    // The playable page: the same bytes as `contraption export --html`.
+    reset_status(&s).await;
+    click(&s, "#export-page").await;
+    wait_status(&s, "ok").await;
+    let cli_page = dir.join("cli.html");
+    cli_to_file(&["export", DAILY, "--html", cli_page.to_str().unwrap()]);
+    let page = std::fs::read(&answer).unwrap();
+    assert!(page.starts_with(b"<!doctype html>"), "a web page");
+    assert_eq!(page, std::fs::read(&cli_page).unwrap());
 
     // The level file: the same bytes as `contraption export`.
     reset_status(&s).await;

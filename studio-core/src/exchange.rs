@@ -146,6 +146,43 @@ pub fn write_level(
     )
 }
 
+/// Writes the one-file web page that plays the level of `seed` under `rules`
+/// (the same bytes as `contraption export SEED --html` under the same rules):
+/// made from the seed's level file, never from a play window's state.
+pub fn write_page(
+    rules: &ValidRules,
+    path: &Path,
+    seed: u32,
+    daily_key: Option<String>,
+) -> Result<WrittenFile, ExchangeError> {
+    let file = export_level(rules, seed, daily_key);
+    let html = contraption_player_page::level_page(rules, &file, None)
+        .expect("a page without a solution is always made");
+    write(path, html.as_bytes())
+}
+
+/// Writes an animated GIF of the bare ball's run in attempt `attempt` (default:
+/// the shipped one) of `seed` under `rules`, at the CLI's default frame rate and
+/// scale (the same bytes as `contraption render SEED --animate FILE [--attempt K]`).
+pub fn write_animation(
+    rules: &ValidRules,
+    path: &Path,
+    seed: u32,
+    attempt: Option<u32>,
+) -> Result<WrittenFile, ExchangeError> {
+    let options = contraption_render::AnimateOptions {
+        fps: contraption_render::DEFAULT_FPS,
+        scale: contraption_render::DEFAULT_SCALE,
+    };
+    let animation =
+        contraption_render::animate_attempt(rules, seed, attempt, &options).map_err(|e| {
+            ExchangeError::Picture {
+                reason: e.to_string(),
+            }
+        })?;
+    write(path, &animation.gif)
+}
+
 /// Writes a PNG of attempt `attempt` of `seed` under `rules` (the same bytes as
 /// `contraption render` under the same rules).
 pub fn write_picture(

@@ -63,6 +63,14 @@ function setup() {
       calls.push(["level", seed, dailyKey]);
       return seed === 13 ? null : { path: `/tmp/${seed}.json`, bytes: 1234 };
     },
+    exportPage: async (seed, dailyKey): Promise<WrittenFile | null> => {
+      calls.push(["page", seed, dailyKey]);
+      return { path: `/tmp/${seed}.html`, bytes: 1048157 };
+    },
+    exportAnimation: async (seed, attempt): Promise<WrittenFile | null> => {
+      calls.push(["animation", seed, attempt]);
+      return { path: `/tmp/${seed}.gif`, bytes: 20444 };
+    },
     exportPicture: async (seed, attempt, scale, kind): Promise<WrittenFile | null> => {
       calls.push(["picture", seed, attempt, scale, kind]);
       return { path: `/tmp/${seed}.png`, bytes: 99 };
@@ -129,6 +137,9 @@ describe("exchange: what the card shows belongs to its seed", () => {
     await x.exportLevel();
     expect(calls.at(-1)).toEqual(["level", 176112159, "contraption:2026-7-28"]);
     expect(x.status).toMatchObject({ kind: "ok", text: "Saved the level file to /tmp/176112159.json (1,234 bytes)." });
+    await x.exportPage();
+    expect(calls.at(-1)).toEqual(["page", 176112159, "contraption:2026-7-28"]);
+    expect(x.status).toMatchObject({ kind: "ok", text: "Saved the playable page to /tmp/176112159.html (1,048,157 bytes)." });
     x.scale = 10;
     await x.exportPicture("sweep");
     expect(calls.at(-1)).toEqual(["picture", 176112159, 2, 10, "sweep"]);
@@ -136,6 +147,9 @@ describe("exchange: what the card shows belongs to its seed", () => {
     await x.exportPicture("puzzle");
     expect(calls.at(-1)).toEqual(["picture", 176112159, 2, 10, "puzzle"]);
     expect(x.status?.text).toContain("Saved the puzzle picture to /tmp/176112159.png");
+    await x.exportAnimation();
+    expect(calls.at(-1)).toEqual(["animation", 176112159, 2]);
+    expect(x.status?.text).toBe("Saved the animation to /tmp/176112159.gif (20,444 bytes).");
     host.shown = decimal(13);
     expect(x.status).toBeNull();
     await x.exportLevel();

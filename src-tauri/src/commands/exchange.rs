@@ -15,6 +15,14 @@ const LEVEL: FileKind = FileKind {
     name: "Contraption level",
     extension: "json",
 };
+const PAGE: FileKind = FileKind {
+    name: "Web page",
+    extension: "html",
+};
+const GIF: FileKind = FileKind {
+    name: "Animated GIF",
+    extension: "gif",
+};
 const PNG: FileKind = FileKind {
     name: "PNG picture",
     extension: "png",
@@ -41,6 +49,44 @@ pub async fn export_level_file(
     blocking(move || {
         dialogs::save(&app, &answer, LEVEL, "Export the level", name, |p| {
             exchange::write_level(&book.in_force(), p, seed, daily_key)
+        })
+    })
+    .await
+}
+
+/// Asks where to save the one-file web page that plays the seed's level.
+#[tauri::command]
+pub async fn export_page(
+    app: AppHandle,
+    answer: State<'_, DialogAnswer>,
+    book: State<'_, Arc<RulesBook>>,
+    seed: u32,
+    daily_key: Option<String>,
+) -> Reply<Option<WrittenFile>> {
+    let (answer, book) = (answer.inner().clone(), book.inner().clone());
+    let name = format!("contraption-{seed}.html");
+    blocking(move || {
+        dialogs::save(&app, &answer, PAGE, "Save a playable page", name, |p| {
+            exchange::write_page(&book.in_force(), p, seed, daily_key)
+        })
+    })
+    .await
+}
+
+/// Asks where to save an animated GIF of an attempt's bare ball run.
+#[tauri::command]
+pub async fn export_animation(
+    app: AppHandle,
+    answer: State<'_, DialogAnswer>,
+    book: State<'_, Arc<RulesBook>>,
+    seed: u32,
+    attempt: Option<u32>,
+) -> Reply<Option<WrittenFile>> {
+    let (answer, book) = (answer.inner().clone(), book.inner().clone());
+    let name = format!("contraption-{seed}-run.gif");
+    blocking(move || {
+        dialogs::save(&app, &answer, GIF, "Save an animation", name, |p| {
+            exchange::write_animation(&book.in_force(), p, seed, attempt)
         })
     })
     .await

@@ -37,6 +37,8 @@ macro_rules! studio_commands {
             draws::open_edited_play(seed: u32, pins: Vec<Pin>) -> String,
             exchange::share_code(seed: u32) -> SharedSeed,
             exchange::export_level_file(seed: u32, daily_key: Option<String>) -> Option<WrittenFile>,
+            exchange::export_page(seed: u32, daily_key: Option<String>) -> Option<WrittenFile>,
+            exchange::export_animation(seed: u32, attempt: Option<u32>) -> Option<WrittenFile>,
             exchange::export_picture(seed: u32, attempt: Option<u32>, scale: f32, kind: PictureKind) -> Option<WrittenFile>,
             exchange::import_level_file(allow_slow: Option<String>) -> Option<ImportedLevel>,
             play::open_play(seed: u32, rules: Option<String>) -> String,

@@ -83,6 +83,8 @@ export const commandNames = [
   "open_edited_play",
   "share_code",
   "export_level_file",
+  "export_page",
+  "export_animation",
   "export_picture",
   "import_level_file",
   "open_play",
@@ -235,6 +237,16 @@ export function shareCode(seed: number): Promise<SharedSeed> {
 /** `exchange::export_level_file(seed: u32, daily_key: Option < String >) -> Option < WrittenFile >` (src-tauri/src/commands/exchange.rs). */
 export function exportLevelFile(seed: number, dailyKey: string | null): Promise<WrittenFile | null> {
   return call("export_level_file", { seed, dailyKey });
+}
+
+/** `exchange::export_page(seed: u32, daily_key: Option < String >) -> Option < WrittenFile >` (src-tauri/src/commands/exchange.rs). */
+export function exportPage(seed: number, dailyKey: string | null): Promise<WrittenFile | null> {
+  return call("export_page", { seed, dailyKey });
+}
+
+/** `exchange::export_animation(seed: u32, attempt: Option < u32 >) -> Option < WrittenFile >` (src-tauri/src/commands/exchange.rs). */
+export function exportAnimation(seed: number, attempt: number | null): Promise<WrittenFile | null> {
+  return call("export_animation", { seed, attempt });
 }
 
 /** `exchange::export_picture(seed: u32, attempt: Option < u32 >, scale: f32, kind: PictureKind) -> Option < WrittenFile >` (src-tauri/src/commands/exchange.rs). */

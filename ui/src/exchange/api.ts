@@ -6,4 +6,4 @@
  * (`slow_rules`) unless `allowSlow` is the path that refusal named: that file is
  * read again with them allowed, without a dialog.
  */
-export { exportLevelFile, exportPicture, importLevelFile, shareCode } from "../bindings/commands";
+export { exportAnimation, exportLevelFile, exportPage, exportPicture, importLevelFile, shareCode } from "../bindings/commands";

@@ -24,6 +24,8 @@ import { importHeadline, PICTURE_WORDS, rulesWarning } from "./model";
 export interface ExchangeApi {
   shareCode(seed: number): Promise<SharedSeed>;
   exportLevelFile(seed: number, dailyKey: string | null): Promise<WrittenFile | null>;
+  exportPage(seed: number, dailyKey: string | null): Promise<WrittenFile | null>;
+  exportAnimation(seed: number, attempt: number | null): Promise<WrittenFile | null>;
   exportPicture(seed: number, attempt: number | null, scale: number, kind: PictureKind): Promise<WrittenFile | null>;
   /** `allowSlow`: the path a `slow_rules` refusal named, to read that file again with its slow rules allowed. */
   importLevelFile(allowSlow: string | null): Promise<ImportedLevel | null>;
@@ -115,6 +117,21 @@ export class Exchange {
     return this.#run("Saving the level file…", async (p) => {
       const dailyKey = p.source.kind === "daily" ? p.source.key : null;
       this.#written(p, await this.#api.exportLevelFile(p.seed, dailyKey), "level file");
+    });
+  }
+
+  /** Saves the one-file web page that plays the seed shown (its daily key kept) through the save dialog. */
+  exportPage(): Promise<void> {
+    return this.#run("Saving the playable page…", async (p) => {
+      const dailyKey = p.source.kind === "daily" ? p.source.key : null;
+      this.#written(p, await this.#api.exportPage(p.seed, dailyKey), "playable page");
+    });
+  }
+
+  /** Saves an animated GIF of the selected attempt's bare ball run. */
+  exportAnimation(): Promise<void> {
+    return this.#run("Saving the animation…", async (p) => {
+      this.#written(p, await this.#api.exportAnimation(p.seed, this.#host.attempt()), "animation");
     });
   }
 

@@ -36,5 +36,3 @@ export async function hostStart(): Promise<HostStart> {
 /** The solution shipped with the level, to watch (a page's; a window has none: it opens solution files). */
 export const hostSolution: (() => Promise<SolutionFile | null>) | null = null;
 
-/** What the play code runs in: the studio's window or a web page. */
-export const hostKind: "window" | "page" = "window";

@@ -110,5 +110,3 @@ export async function hostStart(): Promise<HostStart> {
 export const hostSolution: (() => Promise<SolutionFile | null>) | null =
   payloadSolution && location.hash === "" ? () => ask<SolutionFile | null>("solution") : null;
 
-/** What the play code runs in: the studio's window or a web page. */
-export const hostKind: "window" | "page" = "page";
