@@ -3,7 +3,8 @@
 # (the studio's logic, IPC bindings staleness, capabilities), the Python package
 # (pytest, Dask LocalCluster), the golden files under
 # WebAssembly, the shell's command line, UI typecheck and unit tests, the studio build,
-# the end-to-end tests of the real window under Xvfb + tauri-driver, and the Debian
+# the end-to-end tests of the real window under Xvfb + tauri-driver and of the web
+# player in headless Chromium (e2e/tests/web_player.rs), and the Debian
 # package (built, inspected, installed, run, removed).
 set -euo pipefail
 
@@ -67,7 +68,7 @@ step "UI unit tests (vitest)"
 step "Build the studio and the CLI (release)"
 cargo build --release -p contraption-studio -p contraption-cli
 
-step "End-to-end tests of the real window (Xvfb + tauri-driver)"
+step "End-to-end tests of the real window (Xvfb + tauri-driver) and of the web player (headless Chromium + chromedriver)"
 # shellcheck source=lib/display.sh
 source "$ROOT/scripts/lib/display.sh"
 # display.sh sets its own EXIT trap (stop Xvfb and the driver): keep both.

@@ -18,6 +18,7 @@
 //! empty ones and check after the run.
 
 pub mod ab;
+pub mod chromium;
 mod cli;
 pub mod play;
 mod profile;
