@@ -8,7 +8,7 @@ SECONDS_EACH="${1:-30}"
 export PATH="$HOME/.cargo/bin:$PATH"
 command -v cargo-fuzz >/dev/null || cargo install cargo-fuzz --locked
 cd "$ROOT/fuzz"
-for target in level_file share_code solution seed catalog_file catalog_rows rules_file scene summary_file checkpoint; do
+for target in level_file share_code solution seed catalog_file catalog_rows rules_file scene summary_file checkpoint page_link; do
   mkdir -p "corpus/$target"
   [ -d "seeds/$target" ] && cp -n "seeds/$target"/* "corpus/$target/" 2>/dev/null || true
   echo "==> fuzzing $target for ${SECONDS_EACH}s"

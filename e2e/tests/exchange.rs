@@ -109,12 +109,23 @@ async fn share_export_and_import_round_trip() {
         std::fs::read(&cli_png).unwrap()
     );
 
-    // The animation: the same bytes as `contraption render --animate`.
+    // The animation (the shipped attempt's run with its solving ramp): the same
+    // bytes as `contraption render --animate --solution` with that ramp's file.
     reset_status(&s).await;
     click(&s, "#export-animation").await;
     wait_status(&s, "ok").await;
+    let rules = contraption::ValidRules::default();
+    let level = contraption::export_level(&rules, DAILY_SEED as u32, None);
+    let ramp = level
+        .verdict
+        .solution
+        .expect("the daily level ships a ramp");
+    let solution = contraption::new_solution(&rules, level.seed, level.level_hash, vec![ramp]);
+    let sol = dir.join("shipped.solution.json");
+    std::fs::write(&sol, contraption::solution_text(&solution)).unwrap();
     let cli_gif = dir.join("cli.gif");
-    cli_to_file(&["render", DAILY, "--animate", cli_gif.to_str().unwrap()]);
+    let (gif_s, sol_s) = (cli_gif.to_str().unwrap(), sol.to_str().unwrap());
+    cli_to_file(&["render", DAILY, "--animate", gif_s, "--solution", sol_s]);
     let gif = std::fs::read(&answer).unwrap();
     assert!(gif.starts_with(b"GIF89a"), "an animated GIF");
     assert_eq!(gif, std::fs::read(&cli_gif).unwrap());

@@ -11,8 +11,8 @@ use std::path::Path;
 
 use contraption::level_file::MAX_LEVEL_FILE_BYTES;
 use contraption::{
-    export_level, level_file_text, parse_level_file, share_code, verify, LevelFile, LevelFileError,
-    ValidRules, Verification, RULES_VERSION,
+    export_level, level_file_text, new_solution, parse_level_file, share_code, verify, LevelFile,
+    LevelFileError, ValidRules, Verification, RULES_VERSION,
 };
 use serde::{Deserialize, Serialize};
 use ts_rs::TS;
@@ -161,9 +161,12 @@ pub fn write_page(
     write(path, html.as_bytes())
 }
 
-/// Writes an animated GIF of the bare ball's run in attempt `attempt` (default:
-/// the shipped one) of `seed` under `rules`, at the CLI's default frame rate and
-/// scale (the same bytes as `contraption render SEED --animate FILE [--attempt K]`).
+/// Writes an animated GIF of a run in attempt `attempt` (default: the shipped
+/// one) of `seed` under `rules`, at the CLI's default frame rate and scale, as the
+/// picture *With solution* draws it: the shipped attempt's run with its solving
+/// ramp (the same bytes as `contraption render SEED --animate FILE --solution`
+/// with a solution file of that ramp); any other attempt's, or a fallback's, bare
+/// ball (the bytes of `contraption render SEED --animate FILE [--attempt K]`).
 pub fn write_animation(
     rules: &ValidRules,
     path: &Path,
@@ -174,12 +177,18 @@ pub fn write_animation(
         fps: contraption_render::DEFAULT_FPS,
         scale: contraption_render::DEFAULT_SCALE,
     };
-    let animation =
-        contraption_render::animate_attempt(rules, seed, attempt, &options).map_err(|e| {
-            ExchangeError::Picture {
-                reason: e.to_string(),
-            }
-        })?;
+    let file = export_level(rules, seed, None);
+    let shipped = attempt.is_none_or(|k| k == file.verdict.shipped_attempt);
+    let animation = match file.verdict.solution {
+        Some(ramp) if shipped => {
+            let solution = new_solution(rules, seed, file.level_hash, vec![ramp]);
+            contraption_render::animate_solution(rules, seed, &solution, &options)
+        }
+        _ => contraption_render::animate_attempt(rules, seed, attempt, &options),
+    }
+    .map_err(|e| ExchangeError::Picture {
+        reason: e.to_string(),
+    })?;
     write(path, &animation.gif)
 }
 

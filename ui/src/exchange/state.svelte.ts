@@ -128,7 +128,7 @@ export class Exchange {
     });
   }
 
-  /** Saves an animated GIF of the selected attempt's bare ball run. */
+  /** Saves an animated GIF of the selected attempt's run (the shipped level's solved by its ramp, another attempt's bare ball). */
   exportAnimation(): Promise<void> {
     return this.#run("Saving the animation…", async (p) => {
       this.#written(p, await this.#api.exportAnimation(p.seed, this.#host.attempt()), "animation");
