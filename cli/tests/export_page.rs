@@ -51,7 +51,7 @@ fn a_page_plays_the_exported_level_and_is_the_same_bytes_every_time() {
     let (file, level) = page.open("").unwrap();
     assert_eq!(said["level_hash"], file.level_hash.as_str());
     assert_eq!(level.seed, 42);
-    assert!(page.solution().unwrap().is_none());
+    assert!(page.solution(&level).unwrap().is_none());
 }
 
 #[test]
@@ -81,7 +81,8 @@ fn a_page_under_other_rules_carries_them_and_its_solution_replays() {
     let html = std::fs::read_to_string(&page_path).unwrap();
     let page = Page::new(payload(&html)).unwrap();
     assert_eq!(page.rules.id(), rules.id());
-    let (replayed, _) = page.solution().unwrap().unwrap();
+    let (_, level) = page.open("").unwrap();
+    let (replayed, _) = page.solution(&level).unwrap().unwrap();
     assert_eq!(replayed, solution);
 }
 

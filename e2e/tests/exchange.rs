@@ -130,12 +130,14 @@ async fn share_export_and_import_round_trip() {
     assert!(gif.starts_with(b"GIF89a"), "an animated GIF");
     assert_eq!(gif, std::fs::read(&cli_gif).unwrap());
 
-    // The playable page: the same bytes as `contraption export --html`.
+    // The playable page, with the level's ramp to watch: the same bytes as
+    // `contraption export --html --solution` with that ramp's file.
     reset_status(&s).await;
     click(&s, "#export-page").await;
     wait_status(&s, "ok").await;
     let cli_page = dir.join("cli.html");
-    cli_to_file(&["export", DAILY, "--html", cli_page.to_str().unwrap()]);
+    let page_s = cli_page.to_str().unwrap();
+    cli_to_file(&["export", DAILY, "--html", page_s, "--solution", sol_s]);
     let page = std::fs::read(&answer).unwrap();
     assert!(page.starts_with(b"<!doctype html>"), "a web page");
     assert_eq!(page, std::fs::read(&cli_page).unwrap());

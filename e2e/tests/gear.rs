@@ -160,8 +160,10 @@ async fn a_gear_placed_by_hand_wins_seed_0_under_the_gears_rules() {
     assert_eq!(sim["steps"], 161);
     s.click("#speeds .chip[data-speed='0.25']").await;
     s.click("#play-run").await;
+    // (The frame shown must be of this run: until its first frame, __playShown
+    // still holds the clockwise run's last, whose turn is positive.)
     s.wait(
-        "document.body.dataset.state === 'playing' && window.__playShown.step > 40",
+        "document.body.dataset.state === 'playing' && window.__playShown.step > 40 && window.__playShown.turn < 0",
         "the ball mid-run",
     )
     .await;

@@ -204,6 +204,26 @@ async fn the_web_player_plays_levels_bit_for_bit_in_chromium() {
     );
     no_requests(&c).await;
 
+    // An edited level (pinned draws) from a link: played, marked EDITED, and its
+    // solution cannot be saved (a solution file names a seed's own level).
+    let edited = cli(&["export", "42", "--pin", "1:goal.x=40", "--link"]);
+    c.goto(&url(&page, edited["link"].as_str().unwrap()))
+        .await
+        .unwrap();
+    let hash = edited["level_hash"].as_str().unwrap();
+    wait(
+        &c,
+        &format!("document.body.dataset.levelHash === '{hash}'"),
+        "the edited level",
+    )
+    .await;
+    assert_eq!(eval(&c, "document.body.dataset.edited").await, "1");
+    assert!(eval(&c, "!!document.getElementById('play-edited')").await == json!(true));
+    assert_eq!(
+        eval(&c, "document.getElementById('play-save').disabled").await,
+        true
+    );
+
     // A level made under other rules is refused, with why.
     let gears = root().join("rules/gears.json");
     let other = cli(&["--rules", gears.to_str().unwrap(), "export", "7", "--link"]);

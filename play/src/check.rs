@@ -52,7 +52,7 @@ pub fn check_part(
 ) -> Result<PartCheck, NoSuchPart> {
     if index > placements.len() {
         return Err(NoSuchPart {
-            index: index as u32 + 1,
+            index: u32::try_from(index).unwrap_or(u32::MAX).saturating_add(1),
             count: placements.len() as u32,
         });
     }

@@ -106,17 +106,22 @@ pub fn page_payload(
 }
 
 /// The page: `template` (the built player page) with the payload written in, or
-/// `None` when the template has no [`PAYLOAD_ELEMENT`] (or more than one). `</`
-/// is escaped so that no text in the payload can end its `<script>`.
+/// `None` when the template has no [`PAYLOAD_ELEMENT`] (or more than one). Every
+/// `<`, `>` and `&` is escaped, so no text in the payload can end its `<script>` or
+/// change how the page around it is parsed.
 pub fn page_html(template: &str, payload: &PagePayload) -> Option<String> {
     if template.matches(PAYLOAD_ELEMENT).count() != 1 {
         return None;
     }
     let json = serde_json::to_string(payload).expect("payloads always serialize");
-    let element = format!(
-        "<script type=\"application/json\" id=\"contraption-page\">{}</script>",
-        json.replace("</", "<\\/")
-    );
+    // `<`, `>` and `&` only ever stand inside JSON strings, where `\u003c` and so on
+    // mean the same: the HTML parser then sees no tag, comment or entity at all.
+    let json = json
+        .replace('<', "\\u003c")
+        .replace('>', "\\u003e")
+        .replace('&', "\\u0026");
+    let element =
+        format!("<script type=\"application/json\" id=\"contraption-page\">{json}</script>");
     Some(template.replacen(PAYLOAD_ELEMENT, &element, 1))
 }
 
@@ -194,6 +199,14 @@ impl Page {
         let file = parse_level_file(&bytes).map_err(|e: LevelFileError| PageError::BadLevel {
             message: e.to_string(),
         })?;
+        if fragment.is_empty() && file.level_hash != self.payload.level_hash {
+            return Err(PageError::BadPayload {
+                message: format!(
+                    "it names level {} but holds level {}",
+                    self.payload.level_hash, file.level_hash
+                ),
+            });
+        }
         let level_rules = file
             .made_under()
             .map(|r| r.id().to_owned())
@@ -224,17 +237,37 @@ impl Page {
     }
 
     /// The page's solution, read strictly and replayed by the engine (every step
-    /// recorded): `None` when the page has none.
-    pub fn solution(&self) -> Result<Option<(Solution, PlayRun)>, PageError> {
+    /// recorded) on `level` (the level the page opened): `None` when the page has
+    /// none; refused when the page opened another level (from its link).
+    pub fn solution(&self, level: &PlayLevel) -> Result<Option<(Solution, PlayRun)>, PageError> {
         let Some(text) = &self.payload.solution else {
             return Ok(None);
         };
-        self.replay(text.as_bytes()).map(Some)
+        self.replay(text.as_bytes(), level).map(Some)
     }
 
     /// A solution file (the page's own or one the player opens), read strictly
-    /// and replayed under the page's rules; one made under other rules is refused.
-    pub fn replay(&self, bytes: &[u8]) -> Result<(Solution, PlayRun), PageError> {
+    /// and replayed under the page's rules on `level`, the level the page opened:
+    /// one made under other rules is refused, and so is one of another level
+    /// (another seed's, or on an edited level the seed's own).
+    pub fn replay(
+        &self,
+        bytes: &[u8],
+        level: &PlayLevel,
+    ) -> Result<(Solution, PlayRun), PageError> {
+        let (solution, run) = self.replay_any(bytes)?;
+        if solution.seed != level.seed || solution.level_hash != level.level_hash {
+            return Err(PageError::OtherLevel {
+                solution_seed: solution.seed,
+                solution_level: solution.level_hash,
+                seed: level.seed,
+                level: level.level_hash.clone(),
+            });
+        }
+        Ok((solution, run))
+    }
+
+    fn replay_any(&self, bytes: &[u8]) -> Result<(Solution, PlayRun), PageError> {
         let bad = |e: SolutionError| PageError::BadSolution {
             message: e.to_string(),
         };

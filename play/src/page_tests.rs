@@ -104,7 +104,8 @@ fn the_pages_solution_replays_as_the_engine_replays_it() {
         .expect("seed 42 ships a ramp solution");
     let solution = new_solution(&rules, 42, file.level_hash.clone(), vec![ramp]);
     let page = page_of(&rules, 42, Some(&solution));
-    let (s, run) = page.solution().unwrap().unwrap();
+    let (_, level) = page.open("").unwrap();
+    let (s, run) = page.solution(&level).unwrap().unwrap();
     assert_eq!(s, solution);
     let plain = crate::run(&rules, 42, &file.level, &[ramp]).unwrap();
     assert_eq!(run, plain);
@@ -124,7 +125,9 @@ fn the_pages_solution_replays_as_the_engine_replays_it() {
     let g = gears();
     let gfile = export_level(&g, 42, None);
     let gsol = new_solution(&g, 42, gfile.level_hash.clone(), vec![]);
-    let e = page.replay(solution_text(&gsol).as_bytes()).unwrap_err();
+    let e = page
+        .replay(solution_text(&gsol).as_bytes(), &level)
+        .unwrap_err();
     assert!(matches!(e, PageError::OtherRules { .. }), "{e:?}");
 }
 
@@ -149,4 +152,43 @@ fn the_payload_is_written_into_the_template_and_cannot_end_its_script() {
     assert_eq!(page_html("<p>no element</p>", &payload), None);
     let twice = format!("{PAYLOAD_ELEMENT}{PAYLOAD_ELEMENT}");
     assert_eq!(page_html(&twice, &payload), None);
+}
+
+#[test]
+fn on_an_edited_level_a_solution_of_the_seeds_own_level_is_refused() {
+    let rules = ValidRules::default();
+    let pins = vec![contraption::Pin::parse("1:goal.x=40").unwrap()];
+    let edited = contraption::export_edited_level(&rules, 42, &pins).unwrap();
+    let page = page_of(&rules, 42, None);
+    let (_, level) = page.open(&level_fragment(&edited)).unwrap();
+    assert!(level.edited.is_some());
+    assert_eq!(level.level_hash, edited.level_hash);
+    let own = export_level(&rules, 42, None);
+    let ramp = own.verdict.solution.unwrap();
+    let solution = new_solution(&rules, 42, own.level_hash.clone(), vec![ramp]);
+    match page.replay(solution_text(&solution).as_bytes(), &level) {
+        Err(PageError::OtherLevel { seed, level: l, .. }) => {
+            assert_eq!((seed, l), (42, edited.level_hash.clone()));
+        }
+        e => panic!("{e:?}"),
+    }
+    // ...and the page's own solution, of the seed's level, is refused there too.
+    let with = page_of(&rules, 42, Some(&solution));
+    let (_, on_edited) = with.open(&level_fragment(&edited)).unwrap();
+    assert!(matches!(
+        with.solution(&on_edited),
+        Err(PageError::OtherLevel { .. })
+    ));
+    let (_, own_level) = with.open("").unwrap();
+    assert!(with.solution(&own_level).unwrap().is_some());
+}
+
+#[test]
+fn a_payload_naming_another_level_than_it_holds_is_refused() {
+    let rules = ValidRules::default();
+    let file = export_level(&rules, 42, None);
+    let mut payload = page_payload(&rules, &file, None).unwrap();
+    payload.level_hash = "0".repeat(16);
+    let page = Page::new(&serde_json::to_string(&payload).unwrap()).unwrap();
+    assert!(matches!(page.open(""), Err(PageError::BadPayload { .. })));
 }

@@ -146,9 +146,11 @@ pub fn write_level(
     )
 }
 
-/// Writes the one-file web page that plays the level of `seed` under `rules`
-/// (the same bytes as `contraption export SEED --html` under the same rules):
-/// made from the seed's level file, never from a play window's state.
+/// Writes the one-file web page that plays the level of `seed` under `rules`,
+/// with the level's solving ramp to watch when it has one (the same bytes as
+/// `contraption export SEED --html PAGE --solution FILE` with a solution file of
+/// that ramp, or without `--solution` for a fallback): made from the seed's
+/// level file, never from a play window's state.
 pub fn write_page(
     rules: &ValidRules,
     path: &Path,
@@ -156,8 +158,12 @@ pub fn write_page(
     daily_key: Option<String>,
 ) -> Result<WrittenFile, ExchangeError> {
     let file = export_level(rules, seed, daily_key);
-    let html = contraption_player_page::level_page(rules, &file, None)
-        .expect("a page without a solution is always made");
+    let solution = file
+        .verdict
+        .solution
+        .map(|ramp| new_solution(rules, seed, file.level_hash.clone(), vec![ramp]));
+    let html = contraption_player_page::level_page(rules, &file, solution.as_ref())
+        .expect("the level's own solution is always of its level");
     write(path, html.as_bytes())
 }
 

@@ -1,4 +1,4 @@
-//! The web player's engine: the play crate behind four exported functions, for a
+//! The web player's engine: the play crate behind three exported functions, for a
 //! page's script to call (`ui/src/web/engine.ts`).
 //!
 //! Every value crosses as JSON text in the module's memory: the script asks
@@ -7,7 +7,7 @@
 //! is; `reply_len()` says how long it is. A reply is `{"ok": VALUE}` or
 //! `{"error": {"message": TEXT, "error": {"kind": KIND, ...}}}`, the shape of the
 //! studio's command errors, so the same play code shows both. The reply stays
-//! valid until the next call. JSON keeps the interface to four functions with no
+//! valid until the next call. JSON keeps the interface to three functions with no
 //! generated glue: the engine's types already serialize, and a page makes a few
 //! calls a second at most.
 //!

@@ -54,7 +54,8 @@ pub async fn export_level_file(
     .await
 }
 
-/// Asks where to save the one-file web page that plays the seed's level.
+/// Asks where to save the one-file web page that plays the seed's level (with
+/// its solving ramp to watch).
 #[tauri::command]
 pub async fn export_page(
     app: AppHandle,
@@ -73,7 +74,8 @@ pub async fn export_page(
     .await
 }
 
-/// Asks where to save an animated GIF of an attempt's bare ball run.
+/// Asks where to save an animated GIF of an attempt's run (the shipped level
+/// solved by its ramp, another attempt's bare ball).
 #[tauri::command]
 pub async fn export_animation(
     app: AppHandle,

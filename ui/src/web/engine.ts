@@ -31,14 +31,25 @@ function engine(): Promise<EngineExports> {
   return instance;
 }
 
-/** Asks the engine `op` with `args`; its answer, or its refusal thrown as `CommandFailed(op, …)`. */
+/**
+ * Asks the engine `op` with `args`; its answer, or its refusal thrown as
+ * `CommandFailed(op, …)`. An engine that stopped (a trap: it never should) is
+ * dropped, so the next request starts a fresh one, and the request fails saying so.
+ */
 export async function ask<T>(op: string, args: Record<string, unknown> = {}): Promise<T> {
   const e = await engine();
   const input = new TextEncoder().encode(JSON.stringify({ op, ...args }));
-  const ptr = e.alloc(input.length);
-  new Uint8Array(e.memory.buffer, ptr, input.length).set(input);
-  const out = e.call(ptr, input.length);
-  const text = new TextDecoder().decode(new Uint8Array(e.memory.buffer, out, e.reply_len()));
+  let text: string;
+  try {
+    const ptr = e.alloc(input.length);
+    new Uint8Array(e.memory.buffer, ptr, input.length).set(input);
+    const out = e.call(ptr, input.length);
+    text = new TextDecoder().decode(new Uint8Array(e.memory.buffer, out, e.reply_len()));
+  } catch (trap) {
+    instance = null;
+    const message = `the page's engine stopped (${trap instanceof Error ? trap.message : String(trap)}); reload the page`;
+    throw new CommandFailed(op, { message, error: { kind: "engine_stopped" } } as unknown as CommandError);
+  }
   const reply = JSON.parse(text) as { ok: T } | { error: CommandError };
   if ("error" in reply) throw new CommandFailed(op, reply.error);
   return reply.ok;

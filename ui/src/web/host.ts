@@ -24,7 +24,16 @@ const MAX_SOLUTION_BYTES = 65536;
 const payloadText = document.getElementById("contraption-page")?.textContent ?? "";
 // The template holds a mark, not JSON, until `contraption export --html` writes a payload in.
 const hasPayload = payloadText.startsWith("{");
-const payloadSolution = hasPayload && (JSON.parse(payloadText) as { solution: string | null }).solution !== null;
+
+/** Whether the payload carries a solution (the engine reads the payload itself; a broken one it refuses, with why). */
+function carriesSolution(): boolean {
+  try {
+    return hasPayload && (JSON.parse(payloadText) as { solution?: unknown }).solution != null;
+  } catch {
+    return false;
+  }
+}
+const payloadSolution = carriesSolution();
 
 let opened: PlayLevel | null = null;
 
@@ -52,9 +61,10 @@ function pick(): Promise<File | null> {
 
 /** The play commands, answered by the page's engine. */
 export const hostApi: PlayApi = {
-  async playLevel(seed: number, rules: string) {
-    if (!opened || opened.seed !== seed || opened.rules.rules_id !== rules)
-      throw refused("play_level", "other_level", `This page plays the level it was opened with (seed ${opened?.seed ?? "—"}); seed ${seed} needs its own page or link.`);
+  async playLevel(seed: number, rules: string, pins: Pin[]) {
+    const same = opened && opened.seed === seed && opened.rules.rules_id === rules && JSON.stringify(pins) === JSON.stringify(opened.edited?.pins ?? []);
+    if (!opened || !same)
+      throw refused("play_level", "other_level", `This page plays the level it was opened with (seed ${opened?.seed ?? "—"}${opened?.edited ? ", edited" : ""}); another level needs its own page or link.`);
     return opened;
   },
   checkPart: (_seed: number, _rules: string, _pins: Pin[], placements: Placement[], index: number, candidate: Placement) =>
