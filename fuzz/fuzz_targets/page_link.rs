@@ -14,7 +14,8 @@ fuzz_target!(|data: &[u8]| {
     // The same bytes as a fragment's encoded part (most of them decode then).
     let _ = fragment_text(&format!("level=1.{text}"));
     if let Ok(page) = Page::new(&text) {
-        let _ = page.open("");
-        let _ = page.solution();
+        if let Ok((_, level)) = page.open("") {
+            let _ = page.solution(&level);
+        }
     }
 });
