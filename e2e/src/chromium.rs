@@ -3,6 +3,7 @@
 //! phone's screen), and the few steps a test takes in a page.
 
 use std::net::TcpListener;
+use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
@@ -15,10 +16,15 @@ use crate::screenshot_dir;
 /// How long a page may take to answer (it shares two loaded cores).
 pub const PATIENCE: Duration = Duration::from_secs(60);
 
-/// chromedriver on a free port, stopped when dropped.
+/// chromedriver on a free port, stopped when dropped. It and every Chromium it
+/// starts live in a throwaway home of their own (the XDG directories and the
+/// browser's profile), removed when dropped: Chromium writes its crash reports
+/// under `XDG_CONFIG_HOME` whatever its profile, and no test writes into the
+/// user's directories (`scripts/test.sh` checks).
 pub struct Driver {
     child: Child,
     port: u16,
+    home: PathBuf,
 }
 
 impl Driver {
@@ -28,13 +34,29 @@ impl Driver {
             .local_addr()
             .unwrap()
             .port();
-        let child = Command::new("chromedriver")
-            .arg(format!("--port={port}"))
+        let home = std::env::temp_dir().join(format!(
+            "contraption-chromium-{}-{port}",
+            std::process::id()
+        ));
+        let mut driver = Command::new("chromedriver");
+        driver.arg(format!("--port={port}"));
+        for (var, dir) in [
+            ("HOME", "home"),
+            ("XDG_CONFIG_HOME", "config"),
+            ("XDG_CACHE_HOME", "cache"),
+            ("XDG_DATA_HOME", "data"),
+            ("XDG_STATE_HOME", "state"),
+        ] {
+            let path = home.join(dir);
+            std::fs::create_dir_all(&path).expect("the browser's throwaway home");
+            driver.env(var, path);
+        }
+        let child = driver
             .stdout(Stdio::null())
             .stderr(Stdio::null())
             .spawn()
             .expect("chromedriver on the PATH (scripts/setup.sh installs chromium-driver)");
-        Self { child, port }
+        Self { child, port, home }
     }
 }
 
@@ -42,6 +64,7 @@ impl Drop for Driver {
     fn drop(&mut self) {
         let _ = self.child.kill();
         let _ = self.child.wait();
+        let _ = std::fs::remove_dir_all(&self.home);
     }
 }
 
@@ -51,6 +74,8 @@ pub async fn browser(driver: &Driver, width: u32, height: u32, phone: bool) -> C
     let mut options = json!({
         "binary": "/usr/bin/chromium",
         "args": ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                 "--disable-breakpad", "--disable-crash-reporter", "--no-first-run",
+                 format!("--user-data-dir={}", driver.home.join("profile").display()),
                  format!("--window-size={width},{height}"), "--hide-scrollbars"],
     });
     if phone {

@@ -293,6 +293,7 @@ async fn the_web_player_plays_levels_bit_for_bit_in_chromium() {
     assert_eq!(wide, json!([]), "nothing sticks out of a phone's screen");
     screenshot(&c, "web-player-390x844").await;
     c.close().await.unwrap();
+    std::fs::remove_dir_all(&dir).ok();
 }
 
 /// The parts placed on the page, as the page's state holds them.
