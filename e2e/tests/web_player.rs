@@ -172,13 +172,7 @@ async fn the_web_player_plays_levels_bit_for_bit_in_chromium() {
 
     // The engine inside the page computes the golden files byte for byte.
     for name in ["level_hashes", "report_digest"] {
-        let text = golden(&c, name).await;
-        let want =
-            std::fs::read_to_string(root().join(format!("tests/golden/{name}.txt"))).unwrap();
-        assert!(
-            text == want,
-            "tests/golden/{name}.txt differs in Chromium's wasm engine"
-        );
+        same_as_golden(&c, &format!("tests/golden/{name}.txt"), name).await;
     }
 
     // A level in the fragment: the CLI's level for seed 7.
@@ -270,13 +264,7 @@ async fn the_web_player_plays_levels_bit_for_bit_in_chromium() {
     )
     .await;
     for name in ["level_hashes", "report_digest", "gear_runs"] {
-        let text = golden(&c, name).await;
-        let want =
-            std::fs::read_to_string(root().join(format!("tests/golden/gears/{name}.txt"))).unwrap();
-        assert!(
-            text == want,
-            "tests/golden/gears/{name}.txt differs in Chromium's wasm engine"
-        );
+        same_as_golden(&c, &format!("tests/golden/gears/{name}.txt"), name).await;
     }
     // The phone-sized page, with a level from a link.
     c.goto(&url(&page, link["link"].as_str().unwrap()))
@@ -300,6 +288,15 @@ async fn the_web_player_plays_levels_bit_for_bit_in_chromium() {
 async fn parts(c: &Client) -> Vec<Placement> {
     serde_json::from_value(eval(c, "JSON.parse(document.body.dataset.parts)").await)
         .expect("placements")
+}
+
+/// The page's engine computes the golden file `file` (its text `name`) byte for byte.
+async fn same_as_golden(c: &Client, file: &str, name: &str) {
+    let want = std::fs::read_to_string(root().join(file)).unwrap();
+    assert!(
+        golden(c, name).await == want,
+        "{file} differs in Chromium's wasm engine"
+    );
 }
 
 async fn golden(c: &Client, name: &str) -> String {

@@ -60,6 +60,11 @@ fn typed<E: std::fmt::Display + serde::Serialize>(e: E) -> Value {
     json!({ "error": { "message": e.to_string(), "error": e } })
 }
 
+/// The engine's refusal of the player's parts, as the studio's `placement` error.
+fn refused_placements(e: contraption::PlacementError) -> Value {
+    json!({ "error": { "message": e.to_string(), "error": { "kind": "placement", "error": e } } })
+}
+
 /// Runs `f` on the open page, or says none is open.
 fn with_open(f: impl FnOnce(&Open) -> Value) -> Value {
     OPEN.with(|o| match &*o.borrow() {
@@ -127,9 +132,7 @@ fn reply(request: Request) -> Value {
             with_open(
                 |o| match run(&o.page.rules, o.level.seed, &o.level.world, &placements) {
                     Ok(r) => json!({ "ok": r }),
-                    Err(e) => {
-                        json!({ "error": { "message": e.to_string(), "error": { "kind": "placement", "error": e } } })
-                    }
+                    Err(e) => refused_placements(e),
                 },
             )
         }
@@ -153,9 +156,7 @@ fn reply(request: Request) -> Value {
                 return error("edited_solution", "a solution of an edited level cannot be saved: a solution file names a seed's own level".into());
             }
             match contraption::check_placements(&o.page.rules, &o.level.world, &placements) {
-                Err(e) => {
-                    json!({ "error": { "message": e.to_string(), "error": { "kind": "placement", "error": e } } })
-                }
+                Err(e) => refused_placements(e),
                 Ok(()) => {
                     let s = new_solution(
                         &o.page.rules,

@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use std::sync::Mutex;
 
 use contraption::{generate, level_hash, record_draws, GenerateOptions, Pin, ValidRules, World};
-pub use contraption_play::{EditedPlay, PlayLevel};
+pub use contraption_play::{play_level, EditedPlay, PlayLevel};
 
 use super::PlayError;
 use crate::draws::pinned_attempt;
@@ -67,11 +67,6 @@ impl Levels {
     fn lock(&self) -> std::sync::MutexGuard<'_, BTreeMap<LevelKey, (String, World)>> {
         self.worlds.lock().unwrap_or_else(|e| e.into_inner())
     }
-}
-
-/// The level of `seed` as the game ships it under `rules` (the play crate's).
-pub fn play_level(rules: &ValidRules, info: RulesInfo, seed: u32) -> PlayLevel {
-    contraption_play::play_level(rules, info, seed)
 }
 
 /// The play crate's `play_level_with`; pins the engine refuses are `edited_pins`.
