@@ -166,8 +166,15 @@ fn a_stopped_staged_search_answers_nothing() {
 }
 
 /// A loosened view of a row: each field a span around its value, more kinds
-/// than the one that shipped, fewer placements known.
-fn loosen(row: &SeedSummary, slack: [i64; 7], kinds: u8, swept: usize) -> Known<'_> {
+/// than the one that shipped, fewer placements known (a prefix of the sweep and
+/// some placements after it, as a search run in its own order knows them).
+fn loosen<'a>(
+    row: &'a SeedSummary,
+    slack: [i64; 7],
+    kinds: u8,
+    swept: usize,
+    done: &'a [u8],
+) -> Known<'a> {
     let around = |v: u32, s: i64| Span::new(i64::from(v) - s.max(0) / 2, i64::from(v) + s.max(0));
     Known {
         seed: row.seed,
@@ -182,6 +189,7 @@ fn loosen(row: &SeedSummary, slack: [i64; 7], kinds: u8, swept: usize) -> Known<
         kinds: kinds | kind_bit(row.shipped),
         mask: &row.solving_mask,
         swept: swept.min(row.solving_mask.len() * 8),
+        done,
     }
 }
 
@@ -197,10 +205,11 @@ proptest! {
         slack in proptest::array::uniform7(0i64..4),
         kinds in 0u8..8,
         swept in 0usize..160,
+        done in proptest::collection::vec(any::<u8>(), 0..20),
     ) {
         let whole = c.matches(&row);
         prop_assert_eq!(c.decide(&Known::exact(&row)), Some(whole));
-        let known = loosen(&row, slack, kinds, swept);
+        let known = loosen(&row, slack, kinds, swept, &done);
         if let Some(answer) = c.decide(&known) {
             prop_assert_eq!(answer, whole, "{} on {:?}", c, known);
         }

@@ -7,6 +7,7 @@ pub mod checkpoint;
 pub mod compare;
 pub mod criteria;
 pub mod expressive_range;
+mod shipping;
 pub mod staged;
 pub mod targets;
 pub mod totals;

@@ -8,13 +8,16 @@
 //!    walls and the inventory of each are known, and any of them could ship.
 //!    When none of them can meet the criteria, the seed fails without a single
 //!    step simulated;
-//! 2. **generator** — the game's loop (bare runs, sweeps up to the game's stop),
-//!    asked before each candidate whether the candidates still to come, or the
-//!    fallback kept so far, can still meet the criteria; it ends when they
-//!    cannot, or when the shipped candidate is known;
-//! 3. **sweep** — the rest of the shipped level's sweep, placement by placement,
-//!    until the criteria's answer is known: `solving = 1` stops at the second
-//!    solving placement, `solves 50` after placement 50;
+//! 2. **generator** — the game's loop (bare runs, and sweeps until a placement
+//!    solves), asked before each candidate whether the candidates still to come,
+//!    or the fallback kept so far, can still meet the criteria; it ends when
+//!    they cannot, or when the shipped candidate is known. Whether a placement
+//!    solves is all the game asks, so the sweeps run in the search's order
+//!    ([`search_order`](crate::generate::search_order)), not the sweep's: the
+//!    placements the criteria name, then the ramps likeliest to solve;
+//! 3. **sweep** — the rest of the shipped level's sweep, in that order, until
+//!    the criteria's answer is known: `solving = 1` stops at the second solving
+//!    placement, `solves 50` once placement 50 is run (first);
 //! 4. **full** — a seed that meets the criteria has its whole row computed, as
 //!    [`summarize`](crate::generate::summary::summarize) makes it.
 //!
@@ -27,14 +30,13 @@ use serde::{Deserialize, Serialize};
 
 use crate::analysis::criteria::decide::{kind_bit, Known, Span};
 use crate::analysis::criteria::Criteria;
+use crate::analysis::shipping::Shipping;
 use crate::generate::generator::{draw_candidate, pick, Pick};
 use crate::generate::summary::{SeedSummary, ShippedKind};
-use crate::generate::sweep::{mark_solving_until, placement_solves};
 use crate::rules::valid::ValidRules;
 use crate::rules::value::RULES_VERSION;
 use crate::seed::rng::Mulberry32;
 use crate::sim::{Compiled, Outcome, PartRunner, SimOptions};
-use crate::world::hash::level_hash;
 use crate::world::model::World;
 
 /// What a search's last line (and its record) says of the whole range.
@@ -165,6 +167,7 @@ fn shipped_known(world: &World, kinds: u8, solving: Span) -> Known<'static> {
         kinds,
         mask: &[],
         swept: 0,
+        done: &[],
     }
 }
 
@@ -181,7 +184,6 @@ pub fn search_seed(
 ) -> Option<Decision> {
     let max = rules.generator.max_attempts;
     let size = rules.sweep.size();
-    let mask_len = size.div_ceil(8);
     // Stage 1: every candidate, as the game's loop would draw them.
     let mut rng = Mulberry32::new(seed);
     let mut worlds: Vec<Option<World>> = (0..max)
@@ -224,27 +226,18 @@ pub fn search_seed(
                 return None;
             }
             let mut runner = PartRunner::new(&c.compiled, &c.trace);
-            let mut mask = vec![0u8; mask_len];
-            let Ok(first) =
-                mark_solving_until(rules, &c.world, &mut runner, 0, true, &mut mask, &stop)
-            else {
+            let mut s = Shipping::new(rules, seed, c.world, criteria);
+            s.attempts = c.index;
+            s.pre_solved = pre_solved.get();
+            let Ok(first) = s.run_until_solving(rules, &mut runner, &stop) else {
                 cancelled.set(true);
                 return None;
             };
-            if let Some(first) = first {
-                let shipping = Shipping {
-                    seed,
-                    world: c.world,
-                    kind: ShippedKind::Accepted,
-                    attempts: c.index,
-                    pre_solved: pre_solved.get(),
-                    mask,
-                    from: first as usize + 1,
-                };
-                accepted = shipping.finish(rules, criteria, Some(&mut runner), &stop);
+            if first.is_some() {
+                accepted = s.finish(rules, criteria, Some(&mut runner), &stop);
                 cancelled.set(accepted.is_none());
             } else if c.fallback_candidate {
-                *fallback.borrow_mut() = Some(c.world);
+                *fallback.borrow_mut() = Some(s.world);
             }
             first
         },
@@ -280,118 +273,33 @@ pub fn search_seed(
         };
         return Some(Decision { stage, row: None });
     }
-    let shipping = |world, kind, mask| Shipping {
-        seed,
-        world,
-        kind,
-        attempts: max,
-        pre_solved: pre_solved.get(),
-        mask,
-        from: 0,
+    let shipping = |world, kind| {
+        let mut s = Shipping::new(rules, seed, world, criteria);
+        s.kind = kind;
+        s.attempts = max;
+        s.pre_solved = pre_solved.get();
+        s
     };
     match picked {
         Pick::Stopped => None,
         Pick::Accepted { .. } => accepted,
         Pick::Fallback { .. } => {
             let world = fallback.take().expect("the loop keeps its fallback");
-            let mut s = shipping(world, ShippedKind::Fallback, vec![0u8; mask_len]);
-            // No placement solves a fallback: its whole sweep is known.
-            s.from = size;
-            s.finish(rules, criteria, None, &stop)
+            shipping(world, ShippedKind::Fallback)
+                .solving_nowhere()
+                .finish(rules, criteria, None, &stop)
         }
         Pick::AllPreSolved { .. } => {
             let world = last.expect("the loop keeps its last candidate");
             let base = Compiled::new(rules, &world);
             let (_, trace) = base.run_traced(&SimOptions::default());
             let mut runner = PartRunner::new(&base, &trace);
-            shipping(world, ShippedKind::AllPreSolved, vec![0u8; mask_len]).finish(
+            shipping(world, ShippedKind::AllPreSolved).finish(
                 rules,
                 criteria,
                 Some(&mut runner),
                 &stop,
             )
         }
-    }
-}
-
-/// The shipped candidate, its sweep known for placements `0..from`.
-struct Shipping {
-    seed: u32,
-    world: World,
-    kind: ShippedKind,
-    attempts: u32,
-    pre_solved: u32,
-    mask: Vec<u8>,
-    from: usize,
-}
-
-impl Shipping {
-    /// Stage 3 and 4: the rest of the sweep, until the criteria's answer is
-    /// known; the whole row for a match.
-    fn finish(
-        mut self,
-        rules: &ValidRules,
-        criteria: &Criteria,
-        mut runner: Option<&mut PartRunner>,
-        stop: &impl Fn() -> bool,
-    ) -> Option<Decision> {
-        let size = rules.sweep.size();
-        let ones = |mask: &[u8]| mask.iter().map(|b| b.count_ones()).sum::<u32>();
-        let mut solving = ones(&self.mask);
-        let mut i = self.from;
-        let mut open = true;
-        while i < size {
-            if open {
-                let mut known = shipped_known(
-                    &self.world,
-                    kind_bit(self.kind),
-                    Span::new(i64::from(solving), i64::from(solving) + (size - i) as i64),
-                );
-                known.seed = self.seed;
-                known.attempts = Span::exactly(i64::from(self.attempts));
-                known.pre_solved = Span::exactly(i64::from(self.pre_solved));
-                known.mask = &self.mask;
-                known.swept = i;
-                match criteria.decide(&known) {
-                    Some(false) => {
-                        let stage = if i == self.from {
-                            Stage::Generator
-                        } else {
-                            Stage::Sweep
-                        };
-                        return Some(Decision { stage, row: None });
-                    }
-                    Some(true) => open = false,
-                    None => {}
-                }
-            }
-            if stop() {
-                return None;
-            }
-            let runner = runner.as_mut().expect("a sweep left to run has its runner");
-            if placement_solves(rules, &self.world, runner, i) {
-                self.mask[i / 8] |= 1 << (i % 8);
-                solving += 1;
-            }
-            i += 1;
-        }
-        let row = SeedSummary {
-            seed: self.seed,
-            rules_version: RULES_VERSION,
-            shipped: self.kind,
-            attempts: self.attempts,
-            fallback: self.kind == ShippedKind::Fallback,
-            pre_solved: self.pre_solved,
-            solving,
-            solving_mask: self.mask,
-            walls: self.world.walls.len() as u32,
-            inventory: self.world.inventory,
-            level_hash: level_hash(&self.world),
-        };
-        let matched = criteria.matches(&row);
-        Some(Decision {
-            stage: Stage::Full,
-            row: matched.then_some(row),
-        })
     }
 }

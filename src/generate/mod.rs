@@ -7,6 +7,7 @@ pub mod generator;
 pub mod pins;
 pub mod record;
 pub mod report;
+pub mod search_order;
 pub mod summary;
 pub mod sweep;
 pub mod what_if;

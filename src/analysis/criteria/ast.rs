@@ -207,6 +207,23 @@ impl Criteria {
         }
     }
 
+    /// The sweep placements (0-based) that `solves N` tests name, in the order
+    /// they are written: a search runs them first.
+    pub fn placements(&self) -> Vec<usize> {
+        let mut out = Vec::new();
+        let mut stack = vec![self];
+        while let Some(c) = stack.pop() {
+            match c {
+                Criteria::Solves { placement } => out.push(*placement as usize - 1),
+                Criteria::Not { inner } => stack.push(inner),
+                Criteria::And { all } => stack.extend(all.iter().rev()),
+                Criteria::Or { any } => stack.extend(any.iter().rev()),
+                _ => {}
+            }
+        }
+        out
+    }
+
     /// Every seed matches (an empty filter).
     pub fn everything() -> Criteria {
         Criteria::And { all: Vec::new() }

@@ -71,10 +71,12 @@ pub struct Known<'a> {
     pub bumpers: Span,
     /// The kinds that can still ship: bit 0 accepted, 1 fallback, 2 all preSolved.
     pub kinds: u8,
-    /// Sweep placements `0..swept` are known: placement `i` solves the level
-    /// when bit `i % 8` of `mask[i / 8]` is set.
+    /// Sweep placements `0..swept` are known, and those whose bit (`i % 8` of
+    /// byte `i / 8`) is set in `done`: placement `i`, when known, solves the
+    /// level when its bit is set in `mask`.
     pub mask: &'a [u8],
     pub swept: usize,
+    pub done: &'a [u8],
 }
 
 /// The bit of a kind in [`Known::kinds`].
@@ -103,6 +105,7 @@ impl<'a> Known<'a> {
             kinds: kind_bit(row.shipped),
             mask: &row.solving_mask,
             swept: row.solving_mask.len() * 8,
+            done: &[],
         }
     }
 
@@ -140,7 +143,11 @@ impl<'a> Known<'a> {
         if self.solving.hi == 0 {
             return Some(false);
         }
-        (i < self.swept).then(|| {
+        let done = self
+            .done
+            .get(i / 8)
+            .is_some_and(|b| b & (1 << (i % 8)) != 0);
+        (i < self.swept || done).then(|| {
             self.mask
                 .get(i / 8)
                 .is_some_and(|b| b & (1 << (i % 8)) != 0)

@@ -89,6 +89,13 @@ fn solves_names_placements_from_one() {
     assert!(parse_criteria("solves 1025").is_err());
 }
 
+#[test]
+fn placements_lists_the_solves_tests_in_writing_order() {
+    let c = parse_criteria("solves 9 or (walls = 2 and not solves 1) or solving > 3").unwrap();
+    assert_eq!(c.placements(), vec![8, 0]);
+    assert!(parse_criteria("walls = 2").unwrap().placements().is_empty());
+}
+
 /// A sweep of `xs × ys × angles` placements (the default's ys and angles).
 fn rules_with_sweep(xs: usize, ys: usize, angles: usize) -> ValidRules {
     let mut r = crate::rules::value::Rules::default();
