@@ -150,6 +150,9 @@ proptest! {
         let options = SimOptions { max_steps: budget, trajectory_stride: stride };
         let (bare, trace) = base.run_traced(&options);
         prop_assert_eq!(&bare, &base.run(&options));
+        // A run that starts with a straight fall takes its steps the cheap way
+        // (none with a fan placed): the step loop's, step for step.
+        prop_assert_eq!(&bare, &base.run_step_by_step(&options));
         let mut all = placed.clone();
         all.push(extra);
         let plain = simulate(rules, &w, &all, &options);

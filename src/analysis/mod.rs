@@ -7,6 +7,8 @@ pub mod checkpoint;
 pub mod compare;
 pub mod criteria;
 pub mod expressive_range;
+mod layouts;
+mod search_loop;
 mod shipping;
 pub mod staged;
 pub mod targets;

@@ -9,10 +9,10 @@ use crate::analysis::criteria::Criteria;
 use crate::analysis::staged::{Decision, Stage};
 use crate::generate::search_order::search_order;
 use crate::generate::summary::{SeedSummary, ShippedKind};
-use crate::generate::sweep::{placement_solves, Stopped};
+use crate::generate::sweep::{placement_meets, placement_solves_meeting, Stopped};
 use crate::rules::valid::ValidRules;
 use crate::rules::value::RULES_VERSION;
-use crate::sim::PartRunner;
+use crate::sim::{Meets, Outcome, PartRunner};
 use crate::world::hash::level_hash;
 use crate::world::model::World;
 
@@ -31,6 +31,9 @@ pub(crate) struct Shipping {
     /// The search's order; `order[..pos]` are done.
     order: Vec<usize>,
     pos: usize,
+    /// Where each placement meets the bare run, when known up front (empty
+    /// otherwise: each is asked as it is run).
+    meets: Vec<Meets>,
 }
 
 fn set(bits: &mut [u8], i: usize) {
@@ -38,11 +41,31 @@ fn set(bits: &mut [u8], i: usize) {
 }
 
 impl Shipping {
-    /// `world` with nothing of its sweep run; `criteria`'s `solves N` placements
-    /// come first in its order.
-    pub fn new(rules: &ValidRules, seed: u32, world: World, criteria: &Criteria) -> Self {
+    /// `world` with nothing of its sweep run; the placements `named` (the
+    /// criteria's `solves N`, 0-based) come first in its order. With the
+    /// candidate's `runner`, a candidate that is not preSolved leaves out of
+    /// its order the placements the bare ball never meets: each of those ends
+    /// as the bare run, out of the goal, so it is known without a run.
+    pub fn new(
+        rules: &ValidRules,
+        seed: u32,
+        world: World,
+        named: &[usize],
+        runner: Option<&PartRunner>,
+    ) -> Self {
         let size = rules.sweep.size();
-        let order = search_order(rules, &world, &criteria.placements());
+        let mut done = vec![0; size.div_ceil(8)];
+        let meets: Vec<Meets> = match runner {
+            Some(r) if r.bare_outcome() != Outcome::Goal => {
+                (0..size).map(|i| placement_meets(rules, r, i)).collect()
+            }
+            _ => Vec::new(),
+        };
+        let never = |i: usize| meets.get(i) == Some(&Meets::Never);
+        let order = search_order(rules, &world, named, never);
+        for i in (0..size).filter(|&i| never(i)) {
+            set(&mut done, i);
+        }
         Shipping {
             seed,
             world,
@@ -50,25 +73,21 @@ impl Shipping {
             attempts: 0,
             pre_solved: 0,
             mask: vec![0; size.div_ceil(8)],
-            done: vec![0; size.div_ceil(8)],
+            done,
             solving: 0,
             order,
             pos: 0,
+            meets,
         }
-    }
-
-    /// Its whole sweep known to solve nowhere (a fallback: no placement solves it).
-    pub fn solving_nowhere(mut self) -> Self {
-        for &i in &self.order {
-            set(&mut self.done, i);
-        }
-        self.pos = self.order.len();
-        self
     }
 
     fn run_next(&mut self, rules: &ValidRules, runner: &mut PartRunner) {
         let i = self.order[self.pos];
-        if placement_solves(rules, &self.world, runner, i) {
+        let meets = match self.meets.get(i) {
+            Some(&m) => m,
+            None => placement_meets(rules, runner, i),
+        };
+        if placement_solves_meeting(rules, &self.world, runner, i, meets) {
             set(&mut self.mask, i);
             self.solving += 1;
         }
@@ -85,7 +104,20 @@ impl Shipping {
         runner: &mut PartRunner,
         stop: &impl Fn() -> bool,
     ) -> Result<Option<u32>, Stopped> {
-        while self.pos < self.order.len() {
+        self.run_until_solving_within(rules, runner, usize::MAX, stop)
+    }
+
+    /// [`Shipping::run_until_solving`], giving up (`Ok(None)`) after `runs`
+    /// more placements; [`Shipping::swept`] says whether every one was run.
+    pub fn run_until_solving_within(
+        &mut self,
+        rules: &ValidRules,
+        runner: &mut PartRunner,
+        runs: usize,
+        stop: &impl Fn() -> bool,
+    ) -> Result<Option<u32>, Stopped> {
+        let end = self.order.len().min(self.pos.saturating_add(runs));
+        while self.pos < end {
             if stop() {
                 return Err(Stopped);
             }
@@ -98,17 +130,29 @@ impl Shipping {
         Ok(None)
     }
 
-    /// What is known of the candidate as the shipped level.
+    /// Whether every placement of the sweep is known.
+    pub fn exhausted(&self) -> bool {
+        self.pos == self.order.len()
+    }
+
+    /// What is known of the candidate as the shipped level, of its kind (an
+    /// accepted one has a solving placement, found or not yet).
     fn known(&self) -> Known<'_> {
         let n = |v: u32| Span::exactly(i64::from(v));
         let left = (self.order.len() - self.pos) as i64;
         let solving = i64::from(self.solving);
+        let hi = solving + left;
+        let lo = if self.kind == ShippedKind::Accepted {
+            solving.max(1).min(hi)
+        } else {
+            solving
+        };
         Known {
             seed: self.seed,
             rules_version: RULES_VERSION,
             attempts: n(self.attempts),
             pre_solved: n(self.pre_solved),
-            solving: Span::new(solving, solving + left),
+            solving: Span::new(lo, hi),
             walls: n(self.world.walls.len() as u32),
             ramps: n(self.world.inventory.ramp),
             fans: n(self.world.inventory.fan),
@@ -117,6 +161,35 @@ impl Shipping {
             mask: &self.mask,
             swept: 0,
             done: &self.done,
+        }
+    }
+
+    /// The criteria's answer for the candidate as the shipped level, when what
+    /// is known of it decides it.
+    pub fn answer(&self, criteria: &Criteria) -> Option<bool> {
+        criteria.decide(&self.known())
+    }
+
+    /// Runs the sweep on until [`Shipping::answer`] is known or every
+    /// placement is run: the answer (`None` only when even the whole sweep
+    /// leaves it open, which [`Shipping::finish`] settles on the row), or `Err`
+    /// when `stop` said so.
+    pub fn run_until_answer(
+        &mut self,
+        rules: &ValidRules,
+        criteria: &Criteria,
+        runner: &mut PartRunner,
+        stop: &impl Fn() -> bool,
+    ) -> Result<Option<bool>, Stopped> {
+        loop {
+            let answer = self.answer(criteria);
+            if answer.is_some() || self.exhausted() {
+                return Ok(answer);
+            }
+            if stop() {
+                return Err(Stopped);
+            }
+            self.run_next(rules, runner);
         }
     }
 

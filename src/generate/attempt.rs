@@ -1,7 +1,7 @@
 //! One candidate judged as the generator judges it: its bare ball (preSolved when
 //! it reaches the goal), its sweep, and the verdict in words.
 
-use crate::generate::generator::Candidate;
+use crate::generate::pick::Candidate;
 use crate::generate::report::{Attempt, Verdict};
 use crate::generate::sweep::{run_sweep_traced, sweep_placement};
 use crate::rules::valid::ValidRules;

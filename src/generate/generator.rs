@@ -4,12 +4,13 @@
 use crate::base::geometry::{point_closer_than, Vec2};
 use crate::generate::attempt::judge;
 use crate::generate::draws::{DrawSpan, NoTap, Site, Tap, WallFate};
+use crate::generate::pick::{pick, Pick, Prepared};
 use crate::generate::report::{Attempt, GenerationReport, Mode, Shipped, Verdict};
 use crate::generate::sweep::sweep_placement;
 use crate::rules::valid::ValidRules;
 use crate::rules::value::{CountRange, RealRange, Rules, RULES_VERSION};
 use crate::seed::rng::Mulberry32;
-use crate::sim::{BareTrace, Compiled, Outcome, SimOptions, SimResult};
+use crate::sim::SimOptions;
 use crate::world::model::{Goal, Inventory, Wall, World};
 
 /// How much detail a report carries.
@@ -61,7 +62,7 @@ fn real(rng: &mut Mulberry32, tap: &mut impl Tap, site: Site, r: RealRange) -> f
 
 /// One value of a count range: a draw, unless the range holds a single value.
 #[inline(always)]
-fn count(rng: &mut Mulberry32, tap: &mut impl Tap, site: Site, r: CountRange) -> u32 {
+pub(crate) fn count(rng: &mut Mulberry32, tap: &mut impl Tap, site: Site, r: CountRange) -> u32 {
     let span = DrawSpan {
         min: f64::from(r.min),
         max: f64::from(r.max),
@@ -143,96 +144,23 @@ pub fn draw_candidate_with(rules: &Rules, rng: &mut Mulberry32, tap: &mut impl T
             walls.push(wall);
         }
     }
-    let parts = &rules.parts;
-    let inventory = Inventory {
-        ramp: count(rng, tap, Site::Ramps, parts.ramp.count),
-        fan: count(rng, tap, Site::Fans, parts.fan.count),
-        bumper: count(rng, tap, Site::Bumpers, parts.bumper.count),
-        gear: count(rng, tap, Site::Gears, parts.gear.count),
-    };
     World {
         ball,
         goal,
         walls,
-        inventory,
+        inventory: draw_inventory(rules, rng, tap),
     }
 }
 
-/// One candidate, as the game's loop ([`pick`]) hands it to its judge.
-pub(crate) struct Candidate {
-    /// 1-based.
-    pub index: u32,
-    pub world: World,
-    pub compiled: Compiled,
-    /// The bare ball's run (preSolved when it reaches the goal) and its record.
-    pub bare: SimResult,
-    pub trace: BareTrace,
-    /// Whether it is the first candidate that was not preSolved: the fallback.
-    pub fallback_candidate: bool,
-}
-
-/// The candidate that ships.
-pub(crate) enum Pick {
-    /// Attempt `attempt`, whose sweep placement `stop` (0-based) solves it.
-    Accepted { attempt: u32, stop: u32 },
-    /// No candidate had a one-ramp solution: the first that was not preSolved.
-    Fallback { attempt: u32 },
-    /// Every candidate was preSolved: the last one.
-    AllPreSolved { attempt: u32 },
-    /// `stop` said so before an attempt: nothing ships.
-    Stopped,
-}
-
-/// The game's loop: candidates drawn from one continuing mulberry32 stream seeded
-/// with `seed`, each compiled and its bare ball run (with `bare_options`), until one
-/// is accepted or `generator.max_attempts` have been drawn. `judge` sees every
-/// candidate in turn and, for one that is not preSolved, returns the first sweep
-/// placement that solves it (`None` when none does); what it returns for a
-/// preSolved candidate is ignored. [`generate_with`] and the summaries share it.
-/// `stop` is looked at before each attempt ([`Pick::Stopped`]).
-pub(crate) fn pick(
-    rules: &ValidRules,
-    seed: u32,
-    bare_options: &SimOptions,
-    mut draw: impl FnMut(&mut Mulberry32) -> World,
-    mut judge: impl FnMut(Candidate) -> Option<u32>,
-    stop: impl Fn() -> bool,
-) -> Pick {
-    let mut rng = Mulberry32::new(seed);
-    let max_attempts = rules.generator.max_attempts;
-    let mut fallback: Option<u32> = None;
-    for index in 1..=max_attempts {
-        if stop() {
-            return Pick::Stopped;
-        }
-        let world = draw(&mut rng);
-        let compiled = Compiled::new(rules, &world);
-        let (bare, trace) = compiled.run_traced(bare_options);
-        let pre_solved = bare.outcome == Outcome::Goal;
-        let fallback_candidate = !pre_solved && fallback.is_none();
-        if fallback_candidate {
-            fallback = Some(index);
-        }
-        let stop = judge(Candidate {
-            index,
-            world,
-            compiled,
-            bare,
-            trace,
-            fallback_candidate,
-        });
-        if let (false, Some(stop)) = (pre_solved, stop) {
-            return Pick::Accepted {
-                attempt: index,
-                stop,
-            };
-        }
-    }
-    match fallback {
-        Some(attempt) => Pick::Fallback { attempt },
-        None => Pick::AllPreSolved {
-            attempt: max_attempts,
-        },
+/// The inventory, drawn last: ramps, fans, bumpers, gears.
+#[inline(always)]
+pub(crate) fn draw_inventory(rules: &Rules, rng: &mut Mulberry32, tap: &mut impl Tap) -> Inventory {
+    let parts = &rules.parts;
+    Inventory {
+        ramp: count(rng, tap, Site::Ramps, parts.ramp.count),
+        fan: count(rng, tap, Site::Fans, parts.fan.count),
+        bumper: count(rng, tap, Site::Bumpers, parts.bumper.count),
+        gear: count(rng, tap, Site::Gears, parts.gear.count),
     }
 }
 
@@ -258,11 +186,11 @@ pub fn generate_with(
     let max_attempts = rules.generator.max_attempts;
     let complete = options.mode == Mode::Inspector;
     let mut attempts: Vec<Attempt> = Vec::new();
+    let mut draw = draw;
     let pick = pick(
         rules,
         seed,
-        &bare_options,
-        draw,
+        |_, rng| Prepared::new(rules, draw(rng), &bare_options),
         |c| {
             let fallback_candidate = c.fallback_candidate;
             let attempt = judge(rules, c, complete, options.trajectory_stride);

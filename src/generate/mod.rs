@@ -4,6 +4,8 @@
 pub mod attempt;
 pub mod draws;
 pub mod generator;
+pub mod outline;
+pub(crate) mod pick;
 pub mod pins;
 pub mod record;
 pub mod report;
@@ -14,3 +16,5 @@ pub mod what_if;
 
 #[cfg(test)]
 mod shortcut_tests;
+#[cfg(test)]
+mod straight_fall_tests;

@@ -16,8 +16,15 @@ use crate::world::model::World;
 
 /// The sweep's placements (0-based) in the order a search tries them: every one of
 /// `first` (in its order, duplicates and placements past the sweep ignored), then
-/// the rest as the module says, ties in sweep order.
-pub fn search_order(rules: &Rules, world: &World, first: &[usize]) -> Vec<usize> {
+/// the rest as the module says, ties in sweep order, leaving out those `known`
+/// says need no run (their answer is known without one, e.g. a ramp the bare
+/// ball never meets).
+pub fn search_order(
+    rules: &Rules,
+    world: &World,
+    first: &[usize],
+    known: impl Fn(usize) -> bool,
+) -> Vec<usize> {
     let size = rules.sweep.size();
     let mut named = vec![false; size];
     let mut order = Vec::with_capacity(size);
@@ -29,7 +36,7 @@ pub fn search_order(rules: &Rules, world: &World, first: &[usize]) -> Vec<usize>
     }
     let goal = world.goal.center;
     let mut rest: Vec<(bool, f64, usize)> = (0..size)
-        .filter(|&i| !named[i])
+        .filter(|&i| !named[i] && !known(i))
         .map(|i| {
             let ramp = rules.sweep.placement(i);
             let (dx, dy) = (goal.x - ramp.x, goal.y - ramp.y);
@@ -38,7 +45,8 @@ pub fn search_order(rules: &Rules, world: &World, first: &[usize]) -> Vec<usize>
             (!toward, dx * dx + dy * dy, i)
         })
         .collect();
-    rest.sort_by(|a, b| (a.0, a.1).partial_cmp(&(b.0, b.1)).expect("finite"));
+    // The index breaks ties, so the order is the stable sort's without its cost.
+    rest.sort_unstable_by(|a, b| a.partial_cmp(b).expect("finite"));
     order.extend(rest.into_iter().map(|(_, _, i)| i));
     order
 }
@@ -59,7 +67,7 @@ mod tests {
     #[test]
     fn the_order_holds_every_placement_once_named_ones_first() {
         let rules = Rules::default();
-        let order = search_order(&rules, &world(), &[49, 200, 3, 49]);
+        let order = search_order(&rules, &world(), &[49, 200, 3, 49], |_| false);
         assert_eq!(&order[..2], &[49, 3]);
         let mut sorted = order.clone();
         sorted.sort_unstable();
@@ -70,7 +78,7 @@ mod tests {
     fn ramps_tilted_toward_the_goal_come_first_nearest_first() {
         let rules = Rules::default();
         let w = world();
-        let order = search_order(&rules, &w, &[]);
+        let order = search_order(&rules, &w, &[], |_| false);
         let toward = |i: usize| {
             let p = rules.sweep.placement(i);
             (w.goal.center.x - p.x) * p.angle > 0.0
@@ -91,5 +99,16 @@ mod tests {
         let best = rules.sweep.placement(order[0]);
         assert_eq!((best.x, best.y), (85.0, 120.0));
         assert!(best.angle < 0.0);
+    }
+
+    #[test]
+    fn placements_known_without_a_run_are_left_out_unless_named() {
+        let rules = Rules::default();
+        let w = world();
+        let all = search_order(&rules, &w, &[], |_| false);
+        let odd = search_order(&rules, &w, &[7, 8], |i| i % 2 == 1);
+        assert_eq!(&odd[..2], &[7, 8]);
+        let rest: Vec<usize> = all.into_iter().filter(|&i| i % 2 == 0 && i != 8).collect();
+        assert_eq!(&odd[2..], &rest[..]);
     }
 }

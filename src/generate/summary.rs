@@ -2,7 +2,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::generate::generator::{draw_candidate, pick, Pick};
+use crate::generate::generator::draw_candidate;
+use crate::generate::pick::{pick, Pick, Prepared};
 use crate::generate::report::GenerationReport;
 use crate::generate::sweep::{complete_sweep, mark_solving_until, Sweep, SweepResult};
 use crate::rules::valid::ValidRules;
@@ -101,8 +102,7 @@ pub fn summarize_until(
     let pick = pick(
         rules,
         seed,
-        &SimOptions::default(),
-        |rng| draw_candidate(rules, rng),
+        |_, rng| Prepared::new(rules, draw_candidate(rules, rng), &SimOptions::default()),
         |c| {
             attempts = c.index;
             if c.bare.outcome == Outcome::Goal {

@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 use crate::rules::legal::{check_placement, PlacementError};
 use crate::rules::valid::ValidRules;
 use crate::rules::value::{Rules, SweepSection};
-use crate::sim::{BareTrace, Compiled, Outcome, PartRunner, SimOptions, SimResult};
+use crate::sim::{BareTrace, Compiled, Meets, Outcome, PartRunner, SimOptions, SimResult};
 use crate::world::model::{Placement, World};
 
 /// The result of one sweep placement.
@@ -270,11 +270,29 @@ pub fn placement_solves(
     runner: &mut PartRunner,
     i: usize,
 ) -> bool {
+    let meets = placement_meets(rules, runner, i);
+    placement_solves_meeting(rules, world, runner, i, meets)
+}
+
+/// Where sweep placement `i` (0-based) first meets the bare run of `runner`
+/// ([`PartRunner::meets`]): a placement that never meets it ends as the bare run.
+pub fn placement_meets(rules: &ValidRules, runner: &PartRunner, i: usize) -> Meets {
+    runner.meets(&sweep_placement(rules, i), rules.sweep_body(i))
+}
+
+/// [`placement_solves`] with where it meets the bare run already known
+/// (`placement_meets(rules, runner, i)`).
+pub fn placement_solves_meeting(
+    rules: &ValidRules,
+    world: &World,
+    runner: &mut PartRunner,
+    i: usize,
+    meets: Meets,
+) -> bool {
     let ramp = sweep_placement(rules, i);
     // The placement check only for ramps the ball meets (or that keep a bare
     // run ending in the goal): a ramp it never meets changes nothing anyway.
-    let body = rules.sweep_body(i);
-    runner.reaches_goal(&ramp, body, || {
+    runner.reaches_goal_meeting(&ramp, rules.sweep_body(i), meets, || {
         check_placement(rules, world, &[], &ramp).is_ok()
     })
 }

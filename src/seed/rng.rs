@@ -40,6 +40,15 @@ impl Mulberry32 {
         t ^ (t >> 14)
     }
 
+    /// Skips `draws` draws: the stream is then where `draws` calls of
+    /// [`Mulberry32::next_u32`] would leave it (each draw only adds the
+    /// increment to the state, so a skip is one multiply).
+    pub fn skip(&mut self, draws: u32) {
+        self.state = self
+            .state
+            .wrapping_add(draws.wrapping_mul(MULBERRY32_INCREMENT));
+    }
+
     /// The next draw in [0, 1), exactly `u32 / 2^32` as the game computes it.
     pub fn next_f64(&mut self) -> f64 {
         f64::from(self.next_u32()) / 4_294_967_296.0
@@ -73,6 +82,26 @@ mod tests {
         let mut r = Mulberry32::new(u32::MAX);
         r.next_u32();
         assert_eq!(r.state(), MULBERRY32_INCREMENT - 1);
+    }
+
+    #[test]
+    fn a_skip_lands_where_the_draws_would() {
+        for (seed, n) in [
+            (0, 0),
+            (42, 1),
+            (7, 27),
+            (u32::MAX, 1000),
+            (123_456, 70_000),
+        ] {
+            let mut drawn = Mulberry32::new(seed);
+            for _ in 0..n {
+                drawn.next_u32();
+            }
+            let mut skipped = Mulberry32::new(seed);
+            skipped.skip(n);
+            assert_eq!(skipped, drawn, "seed {seed}, {n} draws");
+            assert_eq!(skipped.next_u32(), drawn.next_u32());
+        }
     }
 
     #[test]

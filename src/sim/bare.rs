@@ -5,7 +5,7 @@ use super::*;
 
 /// A bare run recorded by [`Compiled::run_traced`]: the ball at every contact pass
 /// (where a part added last would meet it) and after every step.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct BareTrace {
     pub(crate) max_steps: u32,
     pub(crate) outcome: Outcome,
@@ -17,6 +17,8 @@ pub struct BareTrace {
     pub(crate) end: [f64; 2],
     pub(crate) probes: Vec<ProbePoint>,
     pub(crate) chunks: Vec<Chunk>,
+    /// The box of every probe point: of all the chunks.
+    pub(crate) bounds: Chunk,
     /// Solids of the world traced, to refuse a trace of another world.
     pub(crate) solids: usize,
 }
@@ -25,6 +27,9 @@ impl BareTrace {
     /// The first step at which the ball, on the bare path, comes within `solid`'s
     /// contact distance in some contact pass: the test `contact` starts with.
     pub(crate) fn first_touch(&self, s: &Solid) -> Option<u32> {
+        if self.misses_box([s.min_x, s.max_x, s.min_y, s.max_y]) {
+            return None;
+        }
         for (i, c) in self.chunks.iter().enumerate() {
             if c.max_x < s.min_x || c.min_x > s.max_x || c.max_y < s.min_y || c.min_y > s.max_y {
                 continue;
@@ -37,6 +42,15 @@ impl BareTrace {
             }
         }
         None
+    }
+
+    /// Whether every point where the bare ball was at a contact pass is outside
+    /// the box `[min_x, max_x, min_y, max_y]` by the test [`BareTrace::first_touch`]
+    /// starts each chunk with: then no solid with that contact box is ever
+    /// touched (each chunk's box lies within the bounds).
+    pub(crate) fn misses_box(&self, [min_x, max_x, min_y, max_y]: [f64; 4]) -> bool {
+        let b = &self.bounds;
+        b.max_x < min_x || b.min_x > max_x || b.max_y < min_y || b.min_y > max_y
     }
 
     /// The ball's position after `step` (0: the start).

@@ -25,11 +25,12 @@ mod part_runner;
 mod probe;
 mod solid;
 mod step;
+mod straight_fall;
 mod types;
 
 pub use bare::BareTrace;
 pub use compiled::Compiled;
-pub use part_runner::PartRunner;
+pub use part_runner::{Meets, PartRunner};
 pub(crate) use probe::*;
 pub use types::{Outcome, SimOptions, SimResult};
 

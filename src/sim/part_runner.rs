@@ -2,6 +2,18 @@
 
 use super::*;
 
+/// Where a part first meets a recorded bare run ([`PartRunner::meets`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Meets {
+    /// Never: the part's run is the bare run.
+    Never,
+    /// First at this step (1-based): its run continues from the bare run there.
+    At(u32),
+    /// The bare run cannot stand for the part's (a fan, another step budget):
+    /// its run is simulated from the start.
+    Unknown,
+}
+
 /// Runs a world with one more part at a time, as [`Compiled::run_part`] does, with
 /// one copy of the world (and a slot for the part) made once for all of them.
 pub struct PartRunner<'a> {
@@ -36,25 +48,63 @@ impl<'a> PartRunner<'a> {
         body: Body,
         allowed: impl FnOnce() -> bool,
     ) -> bool {
-        let (base, trace) = (self.base, self.trace);
-        let solid = base.solid_of_body(part, body);
-        if !self.usable(part, &solid, base.k.max_steps) {
-            if !allowed() {
-                return false;
-            }
-            let mut sim = base.clone();
-            sim.add(part);
-            return sim.run(&SimOptions::default()).outcome == Outcome::Goal;
+        let meets = self.meets(part, body);
+        self.reaches_goal_meeting(part, body, meets, allowed)
+    }
+
+    /// Where `part` (with its body `body`) first meets the bare run: what
+    /// [`PartRunner::reaches_goal`] starts with, for a caller that wants to know
+    /// before it runs anything (a part that never meets it ends as the bare run).
+    pub fn meets(&self, part: &Placement, body: Body) -> Meets {
+        let reach = self.base.k.ball_radius + body.radius;
+        if !self.usable(part, reach, self.base.k.max_steps) {
+            return Meets::Unknown;
         }
-        match trace.first_touch(&solid) {
-            None => trace.outcome == Outcome::Goal && allowed(),
-            Some(step) => {
+        // Most parts are far from the whole bare path: no solid to build.
+        if self
+            .trace
+            .misses_box(Solid::contact_box(body.a, body.b, reach))
+        {
+            return Meets::Never;
+        }
+        match self.trace.first_touch(&self.base.solid_of_body(part, body)) {
+            None => Meets::Never,
+            Some(step) => Meets::At(step),
+        }
+    }
+
+    /// The bare run's outcome: that of every part that never meets it.
+    pub fn bare_outcome(&self) -> Outcome {
+        self.trace.outcome
+    }
+
+    /// [`PartRunner::reaches_goal`] with `meets` already known
+    /// (`self.meets(part, body)`).
+    pub fn reaches_goal_meeting(
+        &mut self,
+        part: &Placement,
+        body: Body,
+        meets: Meets,
+        allowed: impl FnOnce() -> bool,
+    ) -> bool {
+        let (base, trace) = (self.base, self.trace);
+        match meets {
+            Meets::Unknown => {
+                if !allowed() {
+                    return false;
+                }
+                let mut sim = base.clone();
+                sim.add(part);
+                sim.run(&SimOptions::default()).outcome == Outcome::Goal
+            }
+            Meets::Never => trace.outcome == Outcome::Goal && allowed(),
+            Meets::At(step) => {
                 if !allowed() {
                     return false;
                 }
                 let state = trace.state_before(step);
                 self.scratch.solids.truncate(base.solids.len());
-                self.scratch.solids.push(solid);
+                self.scratch.solids.push(base.solid_of_body(part, body));
                 let r = self.scratch.run_from(
                     state,
                     step,
@@ -68,13 +118,13 @@ impl<'a> PartRunner<'a> {
     }
 
     /// Whether the recorded bare run can stand for the start of `part`'s run.
-    pub(crate) fn usable(&self, part: &Placement, solid: &Solid, max_steps: u32) -> bool {
+    pub(crate) fn usable(&self, part: &Placement, reach: f64, max_steps: u32) -> bool {
         part.part != PartKind::Fan
             && self.trace.max_steps == max_steps
             && self.trace.solids == self.base.solids.len()
             // The wedge check compares with `reach − slop`: sound only when that is
             // not negative (validation keeps every reach far above the slop).
-            && solid.reach >= self.base.k.slop
+            && reach >= self.base.k.slop
     }
 
     /// [`Compiled::run_part`].
@@ -82,7 +132,7 @@ impl<'a> PartRunner<'a> {
         let (base, trace) = (self.base, self.trace);
         let max_steps = options.max_steps.unwrap_or(base.k.max_steps);
         let solid = base.solid_of(part);
-        if !self.usable(part, &solid, max_steps) {
+        if !self.usable(part, solid.reach, max_steps) {
             let mut sim = base.clone();
             sim.add(part);
             return sim.run(options);

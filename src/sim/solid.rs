@@ -56,6 +56,7 @@ impl Solid {
         let dy = b.y - a.y;
         let len2 = dx * dx + dy * dy;
         let reach = ball_radius + radius;
+        let [min_x, max_x, min_y, max_y] = Self::contact_box(a, b, reach);
         Self {
             ax: a.x,
             ay: a.y,
@@ -63,15 +64,30 @@ impl Solid {
             dy,
             inv_len2: if len2 > 0.0 { 1.0 / len2 } else { 0.0 },
             reach,
-            min_x: a.x.min(b.x) - reach,
-            max_x: a.x.max(b.x) + reach,
-            min_y: a.y.min(b.y) - reach,
-            max_y: a.y.max(b.y) + reach,
+            min_x,
+            max_x,
+            min_y,
+            max_y,
             restitution: m.restitution,
             friction: m.friction,
             kick: m.kick,
             spin: m.spin,
         }
+    }
+}
+
+impl Solid {
+    /// The box `[min_x, max_x, min_y, max_y]` of the contact region of a
+    /// capsule from `a` to `b` whose contact distance is `reach`, as
+    /// [`Solid::capsule`] stores it.
+    #[inline]
+    pub(crate) fn contact_box(a: Vec2, b: Vec2, reach: f64) -> [f64; 4] {
+        [
+            a.x.min(b.x) - reach,
+            a.x.max(b.x) + reach,
+            a.y.min(b.y) - reach,
+            a.y.max(b.y) + reach,
+        ]
     }
 }
 

@@ -17,19 +17,60 @@ impl Compiled {
         self.run_from(self.start_state(), 1, options, trajectory, &mut NoProbe)
     }
 
-    /// Runs the ball from its start like [`Compiled::run`], and records the run as a
-    /// [`BareTrace`]: where the ball was at every contact pass and its state after
-    /// every step. [`Compiled::run_part`] uses it to run this world with one more
-    /// part without redoing the steps the part cannot change.
-    pub fn run_traced(&self, options: &SimOptions) -> (SimResult, BareTrace) {
-        let mut recorder = Recorder::default();
+    /// [`Compiled::run`] taking every step through the step loop (never
+    /// [`Compiled::fall_straight`]'s shortcut): the reference it is tested
+    /// against.
+    pub fn run_step_by_step(&self, options: &SimOptions) -> SimResult {
         let stride = options.trajectory_stride;
         let mut trajectory = Vec::new();
         if stride > 0 {
             trajectory.push([self.start.x, self.start.y]);
         }
-        let result = self.run_from(self.start_state(), 1, options, trajectory, &mut recorder);
+        self.run_from(
+            self.start_state(),
+            1,
+            options,
+            trajectory,
+            &mut StepByStep(&mut NoProbe),
+        )
+    }
+
+    /// Runs the ball from its start like [`Compiled::run`], and records the run as a
+    /// [`BareTrace`]: where the ball was at every contact pass and its state after
+    /// every step. [`Compiled::run_part`] uses it to run this world with one more
+    /// part without redoing the steps the part cannot change.
+    pub fn run_traced(&self, options: &SimOptions) -> (SimResult, BareTrace) {
+        self.record(options, |recorder, trajectory| {
+            self.run_from(self.start_state(), 1, options, trajectory, recorder)
+        })
+    }
+
+    /// [`Compiled::run_traced`] taking every step through the step loop: the
+    /// reference the straight fall's shortcut is tested against.
+    #[cfg(test)]
+    pub(crate) fn run_traced_step_by_step(&self, options: &SimOptions) -> (SimResult, BareTrace) {
+        self.record(options, |recorder, trajectory| {
+            let mut probe = StepByStep(recorder);
+            self.run_from(self.start_state(), 1, options, trajectory, &mut probe)
+        })
+    }
+
+    /// A bare run made by `run` with a recorder, and its record.
+    #[inline(always)]
+    fn record(
+        &self,
+        options: &SimOptions,
+        run: impl FnOnce(&mut Recorder, Vec<[f64; 2]>) -> SimResult,
+    ) -> (SimResult, BareTrace) {
+        let mut recorder = Recorder::with_capacity(options.max_steps.unwrap_or(self.k.max_steps));
+        let stride = options.trajectory_stride;
+        let mut trajectory = Vec::new();
+        if stride > 0 {
+            trajectory.push([self.start.x, self.start.y]);
+        }
+        let result = run(&mut recorder, trajectory);
         recorder.close_chunk();
+        let bounds = recorder.bounds();
         let trace = BareTrace {
             max_steps: options.max_steps.unwrap_or(self.k.max_steps),
             outcome: result.outcome,
@@ -40,6 +81,7 @@ impl Compiled {
             end: recorder.end,
             probes: recorder.probes,
             chunks: recorder.chunks,
+            bounds,
             solids: self.solids.len(),
         };
         (result, trace)
@@ -86,6 +128,12 @@ impl Compiled {
     ) -> SimResult {
         let k = self.k;
         let max_steps = options.max_steps.unwrap_or(k.max_steps);
+        let stride = options.trajectory_stride;
+        let (mut state, mut first) = (state, first);
+        if P::STRAIGHT_FALL {
+            first =
+                self.fall_straight(&mut state, first, max_steps, stride, &mut trajectory, probe);
+        }
         let State {
             mut x,
             mut y,
@@ -94,7 +142,6 @@ impl Compiled {
             mut still,
             mut best,
         } = state;
-        let stride = options.trajectory_stride;
         let mut outcome = Outcome::Timeout;
         let mut steps = max_steps;
         // The ball after two recent slow steps, bit for bit (goal-only runs: see below).
