@@ -167,26 +167,15 @@ pub(crate) fn search_candidates(
     }
     // Every candidate drawn and none known to be accepted: the first of those
     // set aside that is accepted ships, else the fallback, else the last.
-    let mut rest = aside.into_iter();
-    while let Some(mut a) = rest.next() {
-        if !a.answer
-            && !rest.as_slice().iter().any(|b| b.answer)
-            && !fallback.as_ref().is_some_and(|(_, world)| {
-                fallback_could(rules, seed, criteria, world, pre_solved, max)
-            })
-        {
-            return fails(Stage::Generator);
-        }
-        if a.accepted(rules, stop)? {
-            return if a.answer {
-                a.finish(rules, criteria, stop)
-            } else {
-                fails(Stage::Generator)
-            };
-        }
-        if fallback.as_ref().is_some_and(|(f, _)| *f == a.index) {
-            fallback_swept = Some(a.shipping);
-        }
+    let fallback_index = fallback.as_ref().map(|(f, _)| *f);
+    // With no candidate that is not preSolved, the last one ships as it is.
+    let tail_could = fallback
+        .as_ref()
+        .is_none_or(|(_, world)| fallback_could(rules, seed, criteria, world, pre_solved, max));
+    match resolve(rules, criteria, aside, tail_could, fallback_index, stop)? {
+        Resolved::Decided(d) => return d,
+        Resolved::Tail(Some(f)) => fallback_swept = Some(f),
+        Resolved::Tail(None) => {}
     }
     let max = max as u32;
     match (fallback_swept, last) {
@@ -224,20 +213,71 @@ fn settle(
         return s.finish(rules, criteria, Some(runner), stop);
     }
     let mine = s.run_until_answer(rules, criteria, runner, stop).ok()?;
-    let mut rest = aside.into_iter();
-    while let Some(mut a) = rest.next() {
-        if mine == Some(false) && !a.answer && !rest.as_slice().iter().any(|b| b.answer) {
-            return fails(Stage::Generator);
+    match resolve(rules, criteria, aside, mine != Some(false), None, stop)? {
+        Resolved::Decided(d) => d,
+        Resolved::Tail(_) => s.finish(rules, criteria, Some(runner), stop),
+    }
+}
+
+/// What settling the candidates set aside decided.
+enum Resolved {
+    /// The seed's decision (one of them ships, or none can and the tail's
+    /// answer is "no").
+    Decided(Option<Decision>),
+    /// Every one of them is rejected: what follows them ships (with the
+    /// fallback candidate's sweep, when it was one of them).
+    Tail(Option<Shipping>),
+}
+
+/// Settles the candidates set aside, followed by a *tail* that ships when all
+/// of them are rejected (an accepted candidate, or the fallback) and whose
+/// answer may be "yes" only when `tail_could`. The first of them that is
+/// accepted ships, so the seed's answer is that of the first accepted one of
+/// the sequence: the asides answering "yes" are settled first, earliest first
+/// (one rejected leaves the rest to answer; one accepted makes everything after
+/// it irrelevant, and then only the "no" asides before it are left to settle),
+/// and when none answers "yes", only a tail that could is worth settling the
+/// rest for. `None` when `stop` says so.
+fn resolve(
+    rules: &ValidRules,
+    criteria: &Criteria,
+    mut aside: Vec<Aside>,
+    tail_could: bool,
+    fallback_index: Option<usize>,
+    stop: &impl Fn() -> bool,
+) -> Option<Resolved> {
+    let mut fallback = None;
+    loop {
+        let Some(t) = aside.iter().position(|a| a.answer) else {
+            if !tail_could {
+                return Some(Resolved::Decided(fails(Stage::Generator)));
+            }
+            // The tail answers only if every aside is rejected.
+            for mut a in aside {
+                if a.accepted(rules, stop)? {
+                    return Some(Resolved::Decided(fails(Stage::Generator)));
+                }
+                if Some(a.index) == fallback_index {
+                    fallback = Some(a.shipping);
+                }
+            }
+            return Some(Resolved::Tail(fallback));
+        };
+        let mut yes = aside.remove(t);
+        if yes.accepted(rules, stop)? {
+            // It ships unless one set aside before it (each answering "no") is
+            // accepted too.
+            for mut a in aside.drain(..t) {
+                if a.accepted(rules, stop)? {
+                    return Some(Resolved::Decided(fails(Stage::Generator)));
+                }
+            }
+            return Some(Resolved::Decided(yes.finish(rules, criteria, stop)));
         }
-        if a.accepted(rules, stop)? {
-            return if a.answer {
-                a.finish(rules, criteria, stop)
-            } else {
-                fails(Stage::Generator)
-            };
+        if Some(yes.index) == fallback_index {
+            fallback = Some(yes.shipping);
         }
     }
-    s.finish(rules, criteria, Some(runner), stop)
 }
 
 /// Whether the fallback `world` kept so far, shipped as the fallback, could
