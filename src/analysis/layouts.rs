@@ -17,11 +17,14 @@ use crate::rules::value::RULES_VERSION;
 use crate::seed::rng::Mulberry32;
 use crate::world::model::{Inventory, World};
 
-/// A seed's candidates as the staged search knows them.
+/// A seed's candidates as the staged search knows them: their outlines are
+/// read as far as they are asked for, in the stream's order.
 pub(crate) struct Layouts<'a> {
     rules: &'a ValidRules,
     criteria: &'a Criteria,
     seed: u32,
+    /// The stream after the last outline read.
+    rng: Mulberry32,
     outlines: Vec<Outline>,
     /// Candidates drawn whole, until the generator's loop takes them.
     worlds: Vec<Option<World>>,
@@ -33,27 +36,32 @@ pub(crate) struct Layouts<'a> {
 }
 
 impl<'a> Layouts<'a> {
-    /// Every candidate's outline, as the game's loop would draw them.
+    /// A seed's candidates, none of them read yet.
     pub fn new(rules: &'a ValidRules, seed: u32, criteria: &'a Criteria) -> Self {
-        let max = rules.generator.max_attempts;
-        let mut rng = Mulberry32::new(seed);
-        let outlines: Vec<Outline> = (0..max).map(|_| draw_outline(rules, &mut rng)).collect();
-        let mut layouts = Layouts {
+        let max = rules.generator.max_attempts as usize;
+        Layouts {
             rules,
             criteria,
             seed,
-            worlds: vec![None; outlines.len()],
-            could: Vec::with_capacity(outlines.len()),
-            outlines,
+            rng: Mulberry32::new(seed),
+            outlines: Vec::with_capacity(max),
+            worlds: Vec::with_capacity(max),
+            could: Vec::with_capacity(max),
             last: None,
-        };
-        for i in 0..layouts.outlines.len() {
-            let o = layouts.outlines[i];
-            let walls = Span::new(0, i64::from(o.walls_drawn));
-            let maybe = layouts.decide(i, walls, o.inventory) != Some(false);
-            layouts.could.push((!maybe).then_some(false));
         }
-        layouts
+    }
+
+    /// Reads outlines up to candidate `j`'s.
+    fn read_to(&mut self, j: usize) {
+        while self.outlines.len() <= j {
+            let i = self.outlines.len();
+            let o = draw_outline(self.rules, &mut self.rng);
+            let walls = Span::new(0, i64::from(o.walls_drawn));
+            let maybe = self.decide(i, walls, o.inventory) != Some(false);
+            self.outlines.push(o);
+            self.worlds.push(None);
+            self.could.push((!maybe).then_some(false));
+        }
     }
 
     /// What candidate `i` (0-based) with `walls` and `inventory` would be if it
@@ -85,12 +93,14 @@ impl<'a> Layouts<'a> {
                 return answer;
             }
         }
-        let answer = (from..self.could.len()).find(|&j| self.could_ship(j));
+        let max = self.rules.generator.max_attempts as usize;
+        let answer = (from..max).find(|&j| self.could_ship(j));
         self.last = Some((from, answer));
         answer
     }
 
     fn could_ship(&mut self, j: usize) -> bool {
+        self.read_to(j);
         if let Some(could) = self.could[j] {
             return could;
         }
@@ -104,6 +114,7 @@ impl<'a> Layouts<'a> {
 
     /// Candidate `i` (0-based), drawn whole (once: the loop takes it).
     pub fn take(&mut self, i: usize) -> World {
+        self.read_to(i);
         self.worlds[i]
             .take()
             .unwrap_or_else(|| self.outlines[i].world(self.rules))
