@@ -6,18 +6,21 @@
 //! whole sweep; to know that one is *accepted* takes one solving placement,
 //! which the search's order finds within a few runs for most candidates. So the
 //! search does not settle each candidate before it draws the next: a candidate
-//! whose first [`PROBE_RUNS`] placements find no solving ramp, and whose answer
-//! as the shipped level is already known (its walls, its inventory, its attempt,
-//! a `solves N` already run...), is **set aside** with that answer, and the loop
-//! goes on. When a later candidate turns out accepted, the shipped level is it
-//! or one set aside before it; when they all give the same answer, and it is
-//! "no", that is the seed's answer without a single set-aside sweep finished.
-//! Otherwise the set-aside candidates are settled in order (their sweeps
-//! finished), as the game would: the first of them that is accepted ships.
+//! whose first [`PROBE_RUNS`] placements find no solving ramp, and which would
+//! not meet the criteria even if it shipped (its walls, its inventory, its
+//! attempt, a `solves N` already run...), is **set aside**, and the loop goes
+//! on. When a later candidate turns out accepted, the shipped level is it or
+//! one set aside before it: if it would not meet the criteria either, the seed
+//! fails without a single set-aside sweep finished; otherwise the set-aside
+//! candidates are settled in order (their sweeps finished), as the game would:
+//! the first of them that is accepted ships, and the seed fails. A candidate
+//! that could meet the criteria is never set aside: its sweep would have to be
+//! finished anyway before the seed could match, and finishing it first spares
+//! the candidates after it when it is accepted.
 //!
 //! Before each candidate the loop asks whether anything from there on can still
-//! make the seed match ([`Layouts::first_could`], the fallback kept so far, the
-//! answers set aside); when nothing can, the seed fails there.
+//! make the seed match ([`Layouts::first_could`], the fallback kept so far);
+//! when nothing can, the seed fails there.
 //!
 //! The answer is the one the game's own loop ([`pick`](crate::generate::pick))
 //! gives, candidate for candidate: `tests/staged_search.rs` compares it with
@@ -42,14 +45,13 @@ use crate::world::model::World;
 pub(crate) const PROBE_RUNS: usize = 8;
 
 /// A candidate set aside: not preSolved, no solving placement found yet, and
-/// the criteria's answer known if it ships.
+/// known not to meet the criteria if it ships.
 struct Aside {
     /// 0-based.
     index: usize,
     compiled: Compiled,
     trace: BareTrace,
     shipping: Shipping,
-    answer: bool,
 }
 
 impl Aside {
@@ -58,17 +60,6 @@ impl Aside {
         let mut runner = PartRunner::new(&self.compiled, &self.trace);
         let found = self.shipping.run_until_solving(rules, &mut runner, stop);
         Some(found.ok()?.is_some())
-    }
-
-    fn finish(
-        self,
-        rules: &ValidRules,
-        criteria: &Criteria,
-        stop: &impl Fn() -> bool,
-    ) -> Option<Decision> {
-        let mut runner = PartRunner::new(&self.compiled, &self.trace);
-        self.shipping
-            .finish(rules, criteria, Some(&mut runner), stop)
     }
 }
 
@@ -95,20 +86,16 @@ pub(crate) fn search_candidates(
     let mut fallback: Option<(usize, World)> = None;
     let mut fallback_swept: Option<Shipping> = None;
     let mut last: Option<World> = None;
-    // Whether the seed can still match when the loop is at candidate `next`.
-    let open = |layouts: &mut Layouts,
-                aside: &[Aside],
-                fallback: &Option<(usize, World)>,
-                pre_solved: u32,
-                next: usize| {
-        aside.iter().any(|a| a.answer)
-            || fallback.as_ref().is_some_and(|(_, world)| {
+    // Whether the seed can still match when the loop is at candidate `next`
+    // (those set aside would not).
+    let open =
+        |layouts: &mut Layouts, fallback: &Option<(usize, World)>, pre_solved: u32, next: usize| {
+            fallback.as_ref().is_some_and(|(_, world)| {
                 fallback_could(rules, seed, criteria, world, pre_solved, next)
-            })
-            || layouts.first_could(next).is_some()
-    };
+            }) || layouts.first_could(next).is_some()
+        };
     for i in 0..max {
-        if !open(&mut layouts, &aside, &fallback, pre_solved, i) {
+        if !open(&mut layouts, &fallback, pre_solved, i) {
             return fails(if i == 0 {
                 Stage::Layout
             } else {
@@ -142,18 +129,17 @@ pub(crate) fn search_candidates(
         let accepted = match (found, s.exhausted(), s.answer(criteria)) {
             (Some(_), ..) => true,
             (None, true, _) => false,
-            (None, false, Some(answer)) => {
+            (None, false, Some(false)) => {
                 drop(runner);
                 aside.push(Aside {
                     index: i,
                     compiled,
                     trace,
                     shipping: s,
-                    answer,
                 });
                 continue;
             }
-            (None, false, None) => s
+            (None, false, _) => s
                 .run_until_solving(rules, &mut runner, stop)
                 .ok()?
                 .is_some(),
@@ -172,9 +158,9 @@ pub(crate) fn search_candidates(
     let tail_could = fallback
         .as_ref()
         .is_none_or(|(_, world)| fallback_could(rules, seed, criteria, world, pre_solved, max));
-    match resolve(rules, criteria, aside, tail_could, fallback_index, stop)? {
-        Resolved::Decided(d) => return d,
-        Resolved::Tail(Some(f)) => fallback_swept = Some(f),
+    match resolve(rules, aside, tail_could, fallback_index, stop)? {
+        Resolved::Fails => return fails(Stage::Generator),
+        Resolved::Tail(Some(f)) => fallback_swept = Some(*f),
         Resolved::Tail(None) => {}
     }
     let max = max as u32;
@@ -213,71 +199,46 @@ fn settle(
         return s.finish(rules, criteria, Some(runner), stop);
     }
     let mine = s.run_until_answer(rules, criteria, runner, stop).ok()?;
-    match resolve(rules, criteria, aside, mine != Some(false), None, stop)? {
-        Resolved::Decided(d) => d,
+    match resolve(rules, aside, mine != Some(false), None, stop)? {
+        Resolved::Fails => fails(Stage::Generator),
         Resolved::Tail(_) => s.finish(rules, criteria, Some(runner), stop),
     }
 }
 
 /// What settling the candidates set aside decided.
 enum Resolved {
-    /// The seed's decision (one of them ships, or none can and the tail's
-    /// answer is "no").
-    Decided(Option<Decision>),
+    /// One of them ships, or the tail cannot meet the criteria: the seed fails.
+    Fails,
     /// Every one of them is rejected: what follows them ships (with the
     /// fallback candidate's sweep, when it was one of them).
-    Tail(Option<Shipping>),
+    Tail(Option<Box<Shipping>>),
 }
 
-/// Settles the candidates set aside, followed by a *tail* that ships when all
-/// of them are rejected (an accepted candidate, or the fallback) and whose
-/// answer may be "yes" only when `tail_could`. The first of them that is
-/// accepted ships, so the seed's answer is that of the first accepted one of
-/// the sequence: the asides answering "yes" are settled first, earliest first
-/// (one rejected leaves the rest to answer; one accepted makes everything after
-/// it irrelevant, and then only the "no" asides before it are left to settle),
-/// and when none answers "yes", only a tail that could is worth settling the
-/// rest for. `None` when `stop` says so.
+/// Settles the candidates set aside (none of which would meet the criteria),
+/// followed by a *tail* that ships when all of them are rejected (an accepted
+/// candidate, or the fallback) and could meet the criteria only when
+/// `tail_could`: when it cannot, or one of them is accepted, the seed fails;
+/// else the tail ships. `None` when `stop` says so.
 fn resolve(
     rules: &ValidRules,
-    criteria: &Criteria,
-    mut aside: Vec<Aside>,
+    aside: Vec<Aside>,
     tail_could: bool,
     fallback_index: Option<usize>,
     stop: &impl Fn() -> bool,
 ) -> Option<Resolved> {
+    if !tail_could {
+        return Some(Resolved::Fails);
+    }
     let mut fallback = None;
-    loop {
-        let Some(t) = aside.iter().position(|a| a.answer) else {
-            if !tail_could {
-                return Some(Resolved::Decided(fails(Stage::Generator)));
-            }
-            // The tail answers only if every aside is rejected.
-            for mut a in aside {
-                if a.accepted(rules, stop)? {
-                    return Some(Resolved::Decided(fails(Stage::Generator)));
-                }
-                if Some(a.index) == fallback_index {
-                    fallback = Some(a.shipping);
-                }
-            }
-            return Some(Resolved::Tail(fallback));
-        };
-        let mut yes = aside.remove(t);
-        if yes.accepted(rules, stop)? {
-            // It ships unless one set aside before it (each answering "no") is
-            // accepted too.
-            for mut a in aside.drain(..t) {
-                if a.accepted(rules, stop)? {
-                    return Some(Resolved::Decided(fails(Stage::Generator)));
-                }
-            }
-            return Some(Resolved::Decided(yes.finish(rules, criteria, stop)));
+    for mut a in aside {
+        if a.accepted(rules, stop)? {
+            return Some(Resolved::Fails);
         }
-        if Some(yes.index) == fallback_index {
-            fallback = Some(yes.shipping);
+        if Some(a.index) == fallback_index {
+            fallback = Some(Box::new(a.shipping));
         }
     }
+    Some(Resolved::Tail(fallback))
 }
 
 /// Whether the fallback `world` kept so far, shipped as the fallback, could
