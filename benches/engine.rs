@@ -119,6 +119,7 @@ fn search(c: &mut Criterion) {
             "walls = 5 and ramps = 2 and fans = 0 and bumpers = 0",
         ),
         ("sweep_bounded", "solving = 1"),
+        ("one_placement", "solves 17"),
         ("mixed", "walls >= 5 and solving = 1"),
         ("everything", "true"),
     ] {

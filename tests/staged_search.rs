@@ -137,6 +137,23 @@ fn generated_criteria_under_several_rule_sets_give_the_scan_s_matches() {
         }),
         // A short step budget: timeouts.
         variant(|r| r.simulation.max_steps = 150),
+        // A sweep of 12 placements: fallbacks are common, and a candidate's
+        // first runs often cover its whole sweep.
+        variant(|r| {
+            r.sweep.ys = vec![r.sweep.ys[4]];
+            r.sweep.angles = vec![r.sweep.angles[1], r.sweep.angles[2]];
+            r.sweep.nearly_trivial_solving = 4;
+            r.generator.max_attempts = 3;
+        }),
+        // The goal near the ball's start, eight attempts: preSolved
+        // candidates among the others, candidates set aside and settled.
+        variant(|r| {
+            r.ball.start_x.min = 50.0;
+            r.ball.start_x.max = 50.0;
+            r.goal.x.min = 44.0;
+            r.goal.x.max = 56.0;
+            r.generator.max_attempts = 8;
+        }),
     ];
     let criteria = generated(24);
     for rules in &sets {
@@ -145,7 +162,86 @@ fn generated_criteria_under_several_rule_sets_give_the_scan_s_matches() {
             check(rules, &rows, c);
         }
         for text in TEXTS {
+            // `solves 50` names no placement of a 12-placement sweep: refused.
+            match parse_criteria_for(text, rules) {
+                Ok(c) => {
+                    check(rules, &rows, &c);
+                }
+                Err(e) => assert!(rules.sweep.size() < 144, "{text}: {e}"),
+            }
+        }
+    }
+}
+
+/// Rule sets where the loop's rare ends are common — one or two attempts
+/// (fallbacks), a sweep of one placement (all-preSolved seeds with nothing
+/// solving) — and criteria on the figures those ends set: what is known of a
+/// fallback's preSolved count while candidates are still to come, the last
+/// candidate's, a solving count of zero.
+#[test]
+fn fallbacks_all_pre_solved_and_tiny_sweeps_give_the_scan_s_matches() {
+    let tiny = |r: &mut Rules| {
+        r.sweep.xs = vec![r.sweep.xs[2]];
+        r.sweep.ys = vec![r.sweep.ys[5]];
+        r.sweep.angles = vec![r.sweep.angles[1]];
+        r.sweep.nearly_trivial_solving = 1;
+        r.generator.max_attempts = 3;
+    };
+    let sets = [
+        variant(|r| r.generator.max_attempts = 1),
+        variant(|r| r.generator.max_attempts = 2),
+        variant(tiny),
+    ];
+    for rules in &sets {
+        let max = rules.generator.max_attempts;
+        let rows = rows(rules, 0..1_500);
+        let texts = [
+            format!("pre_solved >= {max}"),
+            format!("pre_solved = {} and walls >= 3", max - 1),
+            format!("fallback and attempts = {max} and walls = 2"),
+            "fallback and pre_solved >= 1 and walls = 3".into(),
+            "fallback and pre_solved >= 1 and bumpers = 1 and fans = 0".into(),
+            "solving = 0".into(),
+            "not (solving >= 1)".into(),
+            "all_pre_solved and solving <= 1".into(),
+        ];
+        for text in &texts {
             check(rules, &rows, &parse_criteria_for(text, rules).unwrap());
+        }
+    }
+}
+
+/// However far a search gets before `stop` says so, it answers nothing or
+/// the whole answer, and nothing once `stop` has said so.
+#[test]
+fn a_search_stopped_partway_answers_nothing_or_the_right_answer() {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    let sets = [
+        ValidRules::default(),
+        variant(|r| r.generator.max_attempts = 2),
+    ];
+    for rules in &sets {
+        for text in [
+            "solving = 1",
+            "fallback or solves 9",
+            "not accepted and walls = 3",
+            "pre_solved >= 1",
+        ] {
+            let c = parse_criteria_for(text, rules).unwrap();
+            (0..200u32).into_par_iter().for_each(|seed| {
+                let whole = search_seed(rules, seed, &c, || false).unwrap().row;
+                for k in [0usize, 1, 2, 3, 5, 8, 13, 21, 40, 80, 200] {
+                    let asked = AtomicUsize::new(0);
+                    let stop = || asked.fetch_add(1, Ordering::Relaxed) >= k;
+                    if let Some(d) = search_seed(rules, seed, &c, stop) {
+                        assert_eq!(d.row, whole, "seed {seed}, [{text}], stopped after {k}");
+                        assert!(
+                            asked.load(Ordering::Relaxed) <= k,
+                            "a Some after stop said so"
+                        );
+                    }
+                }
+            });
         }
     }
 }

@@ -135,9 +135,11 @@ impl Decided {
 
 /// Whether `seed`'s shipped level under `rules` meets `criteria`, decided in
 /// stages (see the module). With a match, its row is
-/// [`summarize`](crate::generate::summary::summarize)'s. `None` as soon as
-/// `stop` says so: it is looked at before each attempt and each sweep
-/// placement, as [`summarize_until`](crate::generate::summary::summarize_until) does.
+/// [`summarize`](crate::generate::summary::summarize)'s. `stop` is looked at
+/// before each attempt and each sweep placement, as
+/// [`summarize_until`](crate::generate::summary::summarize_until) does: once it
+/// says so the answer is `None` (a seed decided without looking at it, from
+/// its layouts, answers all the same).
 pub fn search_seed(
     rules: &ValidRules,
     seed: u32,
