@@ -39,9 +39,9 @@ use crate::world::model::World;
 
 /// Placements a candidate runs, in the search's order, before the search may
 /// set it aside: enough to find the solving ramp of most candidates that have
-/// one (seeds 0..4000, default rules: 4.3 runs on average to an accepted
-/// candidate's first; fewer or more runs here cost more instructions in the
-/// searches measured, `docs/performance.md`).
+/// one (seeds 0..4000, default rules: 2.8 runs on average when it is found
+/// within these; 2 to 16 were measured, and each of the others costs more
+/// instructions in every class of search measured, `docs/performance.md`).
 pub(crate) const PROBE_RUNS: usize = 8;
 
 /// A candidate set aside: not preSolved, no solving placement found yet, and

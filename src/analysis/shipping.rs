@@ -108,7 +108,7 @@ impl Shipping {
     }
 
     /// [`Shipping::run_until_solving`], giving up (`Ok(None)`) after `runs`
-    /// more placements; [`Shipping::swept`] says whether every one was run.
+    /// more placements; [`Shipping::exhausted`] says whether every one was run.
     pub fn run_until_solving_within(
         &mut self,
         rules: &ValidRules,
