@@ -161,6 +161,23 @@ impl Consts {
     }
 }
 
+impl Consts {
+    /// A step's velocity from `(vx, vy)` under the acceleration `(ax, ay)`:
+    /// `v += a·dt`, then capped at the top speed. The one place the step loop
+    /// and the straight fall compute it, so both give the same bits.
+    #[inline(always)]
+    pub(crate) fn accelerate(&self, vx: f64, vy: f64, ax: f64, ay: f64) -> (f64, f64) {
+        let (mut vx, mut vy) = (vx + ax * self.dt, vy + ay * self.dt);
+        let speed2 = vx * vx + vy * vy;
+        if speed2 > self.max_speed2 {
+            let s = self.max_speed / speed2.sqrt();
+            vx *= s;
+            vy *= s;
+        }
+        (vx, vy)
+    }
+}
+
 impl Solid {
     /// Offset from the closest point of the solid's segment to `(x, y)`, and its
     /// squared length. `t = clamp(((p − a)·d) × (1 / |d|²), 0, 1)`.

@@ -160,14 +160,7 @@ impl Compiled {
                     ay += f.diry * k.fan_accel;
                 }
             }
-            vx += ax * k.dt;
-            vy += ay * k.dt;
-            let speed2 = vx * vx + vy * vy;
-            if speed2 > k.max_speed2 {
-                let s = k.max_speed / speed2.sqrt();
-                vx *= s;
-                vy *= s;
-            }
+            (vx, vy) = k.accelerate(vx, vy, ax, ay);
             let (px, py) = (x, y);
             x += vx * k.dt;
             y += vy * k.dt;

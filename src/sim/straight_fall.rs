@@ -55,22 +55,13 @@ impl Compiled {
             let State {
                 x: px,
                 y: py,
-                mut vx,
-                mut vy,
+                vx,
+                vy,
                 still,
                 best,
             } = *state;
-            // The step loop's forces, cap and move, with no fan.
-            let ax = 0.0;
-            let ay = k.gravity;
-            vx += ax * k.dt;
-            vy += ay * k.dt;
-            let speed2 = vx * vx + vy * vy;
-            if speed2 > k.max_speed2 {
-                let s = k.max_speed / speed2.sqrt();
-                vx *= s;
-                vy *= s;
-            }
+            // The step loop's forces (no fan), cap and move.
+            let (vx, vy) = k.accelerate(vx, vy, 0.0, k.gravity);
             let x = px + vx * k.dt;
             let y = py + vy * k.dt;
             // A box reached (or anything not a plain number): the loop's step.
