@@ -26,8 +26,12 @@ export PATH="$VENV/bin:$PATH"
 section "Build and install the contraption package (pip install ./python)"
 "$VENV/bin/python" -m pip install --quiet --no-build-isolation --force-reinstall --no-deps ./python
 
-section "The CLI the tests compare with (cargo build -p contraption-cli)"
-cargo build -p contraption-cli
+section "The CLI the tests compare with (target/debug/contraption, as cargo test builds it)"
+# `cargo test --no-run` (the workspace's default members, as scripts/test.sh's
+# `cargo test`) builds the CLI the CLI's own tests run: right after that step it
+# has nothing to do, where `cargo build -p contraption-cli` (other features of
+# the dependencies) would build the CLI again.
+cargo test --no-run
 export CONTRAPTION_CLI="$ROOT/target/debug/contraption"
 
 section "pytest (python/tests)"
