@@ -2,8 +2,9 @@
 # Installs whatever the studio needs and is missing, on Debian/Ubuntu with Rust,
 # Node and npm: Tauri's Linux prerequisites, the WebDriver bits for the e2e tests,
 # ImageMagick (e2e screenshots of the X display), the Debian packaging tools, Python
-# with venv (scripts/python-test.sh makes a virtual environment), the
-# wasm32-wasip1 target (golden files under WebAssembly), the wasm32-unknown-unknown
+# with venv (scripts/python-test.sh makes a virtual environment), llvm-22 (its
+# llvm-profdata, for the profile-guided CLI of scripts/build-pgo.sh: the LLVM
+# rustc 1.95 is built on), the wasm32-wasip1 target (golden files under WebAssembly), the wasm32-unknown-unknown
 # target and Chromium with ChromeDriver (the web player and its browser tests),
 # tauri-driver, the UI's npm packages (the Tauri CLI among them), the UI build and
 # the web player's page. Safe to run again.
@@ -19,7 +20,7 @@ for tool in cargo node npm; do
   command -v "$tool" >/dev/null 2>&1 || fail "$tool is required (install Rust and Node first)"
 done
 
-section "System packages (Tauri prerequisites, WebKitWebDriver, Xvfb, ImageMagick, packaging, Chromium + ChromeDriver for the web player's tests)"
+section "System packages (Tauri prerequisites, WebKitWebDriver, Xvfb, ImageMagick, packaging, Chromium + ChromeDriver for the web player's tests, llvm-profdata)"
 APT_PACKAGES=(
   libwebkit2gtk-4.1-dev build-essential pkg-config libssl-dev
   libayatana-appindicator3-dev librsvg2-dev libxdo-dev
@@ -27,6 +28,7 @@ APT_PACKAGES=(
   imagemagick binutils dpkg-dev desktop-file-utils
   python3 python3-venv python3-pip
   chromium chromium-driver
+  llvm-22
 )
 missing=()
 for pkg in "${APT_PACKAGES[@]}"; do

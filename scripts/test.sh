@@ -3,9 +3,10 @@
 # (the studio's logic, IPC bindings staleness, capabilities), the Python package
 # (pytest, Dask LocalCluster), the golden files under
 # WebAssembly, the shell's command line, UI typecheck and unit tests, the studio build,
-# the end-to-end tests of the real window under Xvfb + tauri-driver and of the web
+# the profile-guided CLI (built, and the same bytes out as the release CLI), the
+# end-to-end tests of the real window under Xvfb + tauri-driver and of the web
 # player in headless Chromium (e2e/tests/web_player.rs), and the Debian
-# package (built, inspected, installed, run, removed).
+# package (built with that CLI, inspected, installed, run, removed).
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -68,6 +69,10 @@ step "UI unit tests (vitest)"
 step "Build the studio and the CLI (release)"
 cargo build --release -p contraption-studio -p contraption-cli
 
+step "Profile-guided CLI (scripts/build-pgo.sh): built, and the same bytes as the release CLI"
+pgo_cli="$(bash scripts/build-pgo.sh | tail -n 1)"
+bash scripts/check-same-output.sh "$pgo_cli" target/release/contraption
+
 step "End-to-end tests of the real window (Xvfb + tauri-driver) and of the web player (headless Chromium + chromedriver)"
 # shellcheck source=lib/display.sh
 source "$ROOT/scripts/lib/display.sh"
@@ -94,7 +99,7 @@ check_user_dirs
 
 step "Debian package: build it with Tauri's bundler from the release binaries"
 package_start=$SECONDS
-deb="$(PACKAGE_SKIP_SETUP=1 bash scripts/package.sh | tail -n 1)"
+deb="$(PACKAGE_SKIP_SETUP=1 PACKAGE_CLI="$pgo_cli" bash scripts/package.sh | tail -n 1)"
 echo "packaging took $((SECONDS - package_start)) s: $deb"
 
 step "Debian package: inspect, install, run the CLI and the studio, remove"
