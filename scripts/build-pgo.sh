@@ -34,10 +34,14 @@ mkdir -p "$profiles"
 # crates are cleaned before each build so that each is compiled with its flags.
 export CARGO_TARGET_DIR="$out/target"
 export RUSTC_WRAPPER="$ROOT/scripts/lib/pgo-rustc.sh"
-own_crates=(
-  -p contraption-engine -p contraption-catalog -p contraption-render -p contraption-io
-  -p contraption-play -p contraption-tune -p contraption-player-page -p contraption-cli
-)
+# The workspace's packages: cleaned before each build (those the CLI does not
+# use cost nothing to clean).
+own_crates=()
+while read -r name; do
+  own_crates+=(-p "$name")
+done < <(cargo metadata --format-version 1 --no-deps --locked |
+  python3 -c 'import json, sys; print("\n".join(p["name"] for p in json.load(sys.stdin)["packages"]))')
+[ "${#own_crates[@]}" -gt 0 ] || fail "cargo metadata listed no workspace packages"
 build_with() {
   cargo clean --release "${own_crates[@]}" >&2
   PGO_RUSTFLAGS="$1" cargo build --release --locked -p contraption-cli >&2

@@ -4,7 +4,7 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
-use indicatif::{ProgressBar, ProgressState, ProgressStyle};
+use indicatif::{HumanCount, ProgressBar, ProgressState, ProgressStyle};
 
 /// A bar over `len` seeds on stderr (hidden when stderr is not a terminal):
 /// `{what} [=====>    ] done/len seeds  52,340 seeds/s  eta 3h  message` (the
@@ -19,7 +19,7 @@ pub fn seeds_bar(what: &str, len: u64) -> ProgressBar {
         .with_key(
             "rate",
             |state: &ProgressState, w: &mut dyn std::fmt::Write| {
-                let _ = write!(w, "{} seeds/s", grouped(state.per_sec() as u64));
+                let _ = w.write_str(&rate(state.per_sec()));
             },
         )
         .progress_chars("=> "),
@@ -27,17 +27,9 @@ pub fn seeds_bar(what: &str, len: u64) -> ProgressBar {
     bar
 }
 
-/// `n` with its thousands grouped: `52340` as `52,340`.
-fn grouped(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
+/// The bar's rate: whole seeds a second, thousands grouped (`52,340 seeds/s`).
+fn rate(per_sec: f64) -> String {
+    format!("{} seeds/s", HumanCount(per_sec as u64))
 }
 
 /// A flag Ctrl-C raises. The command looks at it between chunks; a second Ctrl-C
@@ -79,13 +71,13 @@ pub fn rule_sets_bar() -> ProgressBar {
 
 #[cfg(test)]
 mod tests {
-    use super::grouped;
+    use super::rate;
 
     #[test]
-    fn rates_are_grouped_by_thousands() {
-        assert_eq!(grouped(0), "0");
-        assert_eq!(grouped(999), "999");
-        assert_eq!(grouped(52_340), "52,340");
-        assert_eq!(grouped(1_234_567), "1,234,567");
+    fn the_rate_is_whole_seeds_a_second_grouped_by_thousands() {
+        assert_eq!(rate(0.4), "0 seeds/s");
+        assert_eq!(rate(999.9), "999 seeds/s");
+        assert_eq!(rate(52_340.7), "52,340 seeds/s");
+        assert_eq!(rate(1_234_567.0), "1,234,567 seeds/s");
     }
 }

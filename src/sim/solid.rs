@@ -159,9 +159,7 @@ impl Consts {
             max_steps: r.simulation.max_steps,
         }
     }
-}
 
-impl Consts {
     /// A step's velocity from `(vx, vy)` under the acceleration `(ax, ay)`:
     /// `v += a·dt`, then capped at the top speed. The one place the step loop
     /// and the straight fall compute it, so both give the same bits.
